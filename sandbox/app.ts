@@ -1,0 +1,195 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { AppEnv, OAuthClient, SandboxContext } from './context';
+import { applicationError, PlatformError } from './errors';
+import { Mailbox } from './mailbox';
+import { registerDevRoutes } from './routes/dev';
+import { registerOAuthRoutes } from './routes/oauth';
+import { createSeed } from './seed';
+import { DEFAULT_SETTINGS } from './settings';
+import { TokenStore } from './tokens';
+
+export const DEFAULT_SANDBOX_PORT = 4100;
+export const DEFAULT_API_KEY = 'sandbox-admin-key';
+export const DEMO_CLIENT_ID = 'demo-client';
+export const DEMO_ALLOWED_ORIGINS = ['http://localhost:4000', 'http://127.0.0.1:4000'];
+
+export interface SandboxOptions {
+  /** Where the sandbox is reached from browsers, for media and hosted-page addresses. */
+  publicUrl?: string;
+  /** The merchant API key (the elevated client of SPEC.md 6). */
+  apiKey?: string;
+  /** OAuth clients; by default `demo-client` for the demo site's two origins. */
+  clients?: OAuthClient[];
+  /** Clock in milliseconds since the epoch; tests pass a fake one. */
+  now?: () => number;
+  /** Seed for the random numbers behind simulated latency, failures and drops. */
+  randomSeed?: number;
+}
+
+export interface Sandbox {
+  /** The Hono app: `app.fetch` answers a web-standard Request in-process. */
+  readonly app: Hono<AppEnv>;
+  /**
+   * A `fetch` for in-process use (tests, merchant scripts): like `app.fetch`, but a simulated dropped
+   * connection (`dropRate`) rejects with a TypeError as a real `fetch` does.
+   */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** Whether the next platform request to `path` should have its connection reset (`dropRate`). */
+  shouldDrop(path: string): boolean;
+  /** Back to the seed: data, tokens, mailbox, settings and clients. */
+  reset(): void;
+  readonly context: SandboxContext;
+}
+
+/** mulberry32: a small seeded generator, so a `failureRate` run can be repeated. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const isDevPath = (path: string) => path.startsWith('/_sandbox/');
+
+/** Hono's `/a/:id/*` as a regular expression, to tell a wrong method (405) from an unknown path (404). */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * A local stand-in for the hosted platform that speaks WIRE.md: strict about paths, methods and bodies,
+ * with CORS for the OAuth clients' origins and a request id on every answer.
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const publicUrl = (options.publicUrl ?? `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`).replace(/\/+$/, '');
+  const initialClients = options.clients ?? [{ id: DEMO_CLIENT_ID, allowedOrigins: DEMO_ALLOWED_ORIGINS }];
+  const now = options.now ?? Date.now;
+  const randomSeed = options.randomSeed ?? 20_260_115;
+  let random = seededRandom(randomSeed);
+  let requestCounter = 0;
+
+  const cloneClients = () =>
+    new Map(initialClients.map((c) => [c.id, { id: c.id, allowedOrigins: [...c.allowedOrigins] }]));
+
+  const context: SandboxContext = {
+    publicUrl,
+    apiKey: options.apiKey ?? DEFAULT_API_KEY,
+    state: createSeed(publicUrl),
+    settings: { ...DEFAULT_SETTINGS },
+    clients: cloneClients(),
+    tokens: new TokenStore(() => Math.floor(now() / 1000)),
+    mailbox: new Mailbox(now),
+    now,
+    random: () => random(),
+  };
+
+  const allowedOrigin = (origin: string) => {
+    for (const client of context.clients.values()) if (client.allowedOrigins.includes(origin)) return origin;
+    return null;
+  };
+
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    requestCounter += 1;
+    const requestId = `${Math.floor(now() / 1000)}.${String(requestCounter).padStart(6, '0')}${Math.floor(random() * 1e9)}`;
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set('x-wix-request-id', requestId);
+  });
+
+  app.use(
+    '*',
+    cors({
+      origin: allowedOrigin,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Wix-Consistent', 'X-Wix-Client-Artifact-Id'],
+      exposeHeaders: ['x-wix-request-id', 'X-Wix-Consistent'],
+      maxAge: 600,
+    }),
+  );
+
+  // Simulated network conditions apply to the platform's calls, never to the sandbox's own dev endpoints.
+  app.use('*', async (c, next) => {
+    if (isDevPath(c.req.path) || c.req.method === 'OPTIONS') return next();
+    const { latencyMs, failureRate } = context.settings;
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    if (failureRate > 0 && random() < failureRate) {
+      throw applicationError(
+        503,
+        'SANDBOX_SIMULATED_FAILURE',
+        'Service temporarily unavailable (simulated by the sandbox failureRate setting)',
+      );
+    }
+    return next();
+  });
+
+  registerOAuthRoutes(app, context);
+  registerDevRoutes(app, context, () => sandbox.reset());
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    const allowed = new Set<string>();
+    for (const route of app.routes) {
+      if (route.method === 'ALL') continue;
+      if (pathPattern(route.path).test(path)) allowed.add(route.method);
+    }
+    if (allowed.size > 0) {
+      if (allowed.has('GET')) allowed.add('HEAD');
+      const error = applicationError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `Method ${c.req.method} is not allowed on ${path}; allowed: ${[...allowed].sort().join(', ')}`,
+      );
+      return c.json(error.body, 405, { Allow: [...allowed].sort().join(', ') });
+    }
+    const error = applicationError(404, 'ENDPOINT_NOT_FOUND', `No endpoint ${c.req.method} ${path}`);
+    return c.json(error.body, 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof PlatformError) return c.json(error.body, error.status as 400, error.headers);
+    console.error(`[sandbox] ${c.req.method} ${c.req.path} failed:`, error);
+    const body = applicationError(500, 'INTERNAL', `Internal sandbox error: ${error.message}`).body;
+    return c.json(body, 500);
+  });
+
+  const sandbox: Sandbox = {
+    app,
+    context,
+    shouldDrop(path) {
+      return !isDevPath(path) && context.settings.dropRate > 0 && random() < context.settings.dropRate;
+    },
+    async fetch(input, init) {
+      const request = new Request(input, init);
+      if (sandbox.shouldDrop(new URL(request.url).pathname)) {
+        throw new TypeError('fetch failed', {
+          cause: new Error('ECONNRESET: connection reset (simulated by the sandbox dropRate setting)'),
+        });
+      }
+      return app.fetch(request);
+    },
+    reset() {
+      context.state = createSeed(publicUrl);
+      context.settings = { ...DEFAULT_SETTINGS };
+      context.clients = cloneClients();
+      context.tokens.clear();
+      context.mailbox.clear();
+      random = seededRandom(randomSeed);
+    },
+  };
+  return sandbox;
+}

@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import { applicationError, PlatformError } from './errors';
+import type { Mailbox } from './mailbox';
+import type { SandboxSettings } from './settings';
+import type { SandboxState } from './state';
+import type { TokenStore } from './tokens';
+
+/** A site allowed to use the platform: its OAuth client id and the origins it may be embedded in. */
+export interface OAuthClient {
+  id: string;
+  allowedOrigins: string[];
+}
+
+/** What every route module is handed: the live state and the sandbox's injected edges. */
+export interface SandboxContext {
+  readonly publicUrl: string;
+  readonly apiKey: string;
+  state: SandboxState;
+  settings: SandboxSettings;
+  clients: Map<string, OAuthClient>;
+  readonly tokens: TokenStore;
+  readonly mailbox: Mailbox;
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** A number in [0, 1): seeded, so simulated failures repeat from run to run. */
+  random(): number;
+}
+
+export type AppEnv = { Variables: { requestId: string } };
+
+/**
+ * The JSON object in a request's body. An empty body reads as `{}`; a body that is not JSON, or JSON that is
+ * not an object, is a 400; a body sent as another media type is a 415.
+ */
+export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new PlatformError(415, {
+      message: `Unsupported media type "${type || '(none)'}": send JSON with Content-Type: application/json`,
+      details: {
+        applicationError: {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          description: `Unsupported media type "${type || '(none)'}": send JSON with Content-Type: application/json`,
+        },
+      },
+    });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw applicationError(
+      400,
+      'MALFORMED_JSON',
+      `Malformed JSON in request body: ${(error as Error).message}`,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw applicationError(400, 'MALFORMED_JSON', 'The request body must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,108 @@
+import type { Hono } from 'hono';
+import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import { applicationError, notFound, validationError } from '../errors';
+import { renderArtwork } from '../media';
+import { applySettingsPatch } from '../settings';
+
+/**
+ * The sandbox's own endpoints under `/_sandbox/`: not part of the platform, for tests and the demo to put
+ * the platform in a known state and to read what it "sent".
+ */
+export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset: () => void): void {
+  app.get('/_sandbox/status', (c) =>
+    c.json({
+      ok: true,
+      publicUrl: ctx.publicUrl,
+      counts: {
+        products: ctx.state.products.size,
+        collections: ctx.state.collections.size,
+        members: ctx.state.members.size,
+      },
+      settings: ctx.settings,
+    }),
+  );
+
+  app.post('/_sandbox/reset', (c) => {
+    reset();
+    return c.json({
+      reset: true,
+      counts: {
+        products: ctx.state.products.size,
+        collections: ctx.state.collections.size,
+        members: ctx.state.members.size,
+      },
+    });
+  });
+
+  app.get('/_sandbox/mailbox', (c) => {
+    const to = c.req.query('to');
+    if (to !== undefined && !/^[^\s@]+@[^\s@]+$/.test(to.trim())) {
+      throw validationError([
+        { field: 'to', description: 'must be an email address', violatedRule: 'FORMAT' },
+      ]);
+    }
+    return c.json({ messages: ctx.mailbox.list(to) });
+  });
+
+  app.delete('/_sandbox/mailbox', (c) => {
+    ctx.mailbox.clear();
+    return c.json({ messages: [] });
+  });
+
+  app.get('/_sandbox/settings', (c) => c.json({ settings: ctx.settings }));
+
+  app.patch('/_sandbox/settings', async (c) => {
+    ctx.settings = applySettingsPatch(ctx.settings, await readJsonBody(c));
+    return c.json({ settings: ctx.settings });
+  });
+
+  app.get('/_sandbox/clients', (c) => c.json({ clients: [...ctx.clients.values()] }));
+
+  app.patch('/_sandbox/clients/:id', async (c) => {
+    const client = ctx.clients.get(c.req.param('id'));
+    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+    const body = await readJsonBody(c);
+    const origins = body.allowedOrigins;
+    const valid =
+      Array.isArray(origins) &&
+      origins.every((o) => typeof o === 'string' && URL.canParse(o) && new URL(o).origin === o);
+    if (!valid) {
+      throw validationError([
+        {
+          field: 'allowedOrigins',
+          description:
+            'must be a list of origins such as "http://localhost:4000" (scheme, host and port, no path)',
+          violatedRule: 'FORMAT',
+        },
+      ]);
+    }
+    client.allowedOrigins = [...(origins as string[])];
+    return c.json({ client });
+  });
+
+  app.post('/_sandbox/revoke', async (c) => {
+    const body = await readJsonBody(c);
+    const { refreshToken, memberId } = body;
+    if (typeof refreshToken !== 'string' && typeof memberId !== 'string') {
+      throw validationError([
+        { field: 'refreshToken', description: 'or memberId is required', violatedRule: 'ONE_OF_ALIGNMENT' },
+      ]);
+    }
+    const revoked = ctx.tokens.revoke({
+      ...(typeof refreshToken === 'string' ? { refreshToken } : {}),
+      ...(typeof memberId === 'string' ? { memberId } : {}),
+    });
+    return c.json({ revoked });
+  });
+
+  app.get('/_sandbox/media/:file', (c) => {
+    const file = c.req.param('file');
+    const name = file.endsWith('.svg') ? file.slice(0, -4) : undefined;
+    const art = name === undefined ? undefined : ctx.state.artwork.get(name);
+    if (!art) throw applicationError(404, 'MEDIA_NOT_FOUND', `No media file "${file}"`);
+    return c.body(renderArtwork(art), 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import {
+  createSandbox,
+  DEFAULT_SANDBOX_PORT,
+  DEMO_ALLOWED_ORIGINS,
+  DEMO_CLIENT_ID,
+  type Sandbox,
+  type SandboxOptions,
+} from './app';
+
+export interface SandboxServer {
+  /** The address it listens on, e.g. `http://127.0.0.1:4100`. */
+  url: string;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+export interface SandboxServerOptions extends SandboxOptions {
+  port?: number;
+  host?: string;
+}
+
+/**
+ * Serves the sandbox over HTTP on loopback. A simulated dropped connection (`dropRate`) destroys the socket
+ * before any answer, as a reset connection would.
+ */
+export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? DEFAULT_SANDBOX_PORT;
+  const sandbox = createSandbox({ publicUrl: `http://${host}:${port}`, ...options });
+  const listener = getRequestListener(sandbox.app.fetch);
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    if (sandbox.shouldDrop(path)) {
+      req.socket.destroy();
+      return;
+    }
+    void listener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    sandbox,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Options from the environment: PORT, HOST, SANDBOX_API_KEY, SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS. */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
+  const port = env.PORT ? Number(env.PORT) : DEFAULT_SANDBOX_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const origins = env.SANDBOX_ALLOWED_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    ...(env.SANDBOX_API_KEY ? { apiKey: env.SANDBOX_API_KEY } : {}),
+    ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
+    clients: [{ id: DEMO_CLIENT_ID, allowedOrigins: origins?.length ? origins : DEMO_ALLOWED_ORIGINS }],
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  startSandboxServer(optionsFromEnv())
+    .then(({ url, close }) => {
+      console.log(`Sandbox platform listening on ${url}`);
+      const stop = () => void close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((error: Error) => {
+      console.error(`Sandbox failed to start: ${error.message}`);
+      process.exit(1);
+    });
+}

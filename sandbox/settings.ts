@@ -1,0 +1,98 @@
+import type { FieldViolation } from '../src/api/types/errors';
+import { validationError } from './errors';
+
+/** The platform's modes a test can switch with `PATCH /_sandbox/settings`. */
+export interface SandboxSettings {
+  /** New members must enter a 6-digit code sent to their mailbox before they can sign in. */
+  requireEmailVerification: boolean;
+  /** New members stay PENDING until a merchant approves them. */
+  requireOwnerApproval: boolean;
+  /** Sign-in and registration need a captcha token (the test token `sandbox-captcha-ok` passes). */
+  captcha: boolean;
+  /** Added delay before every platform call is answered, in milliseconds. */
+  latencyMs: number;
+  /** Share of platform calls (0–1) answered with a simulated 503. */
+  failureRate: number;
+  /** Share of platform calls (0–1) whose connection is reset without an answer. */
+  dropRate: number;
+  /** Lifetime of new access tokens, in seconds (the platform's is 4 hours). */
+  accessTokenTtlSeconds: number;
+  /** Tax rate applied to taxable cart lines, as a decimal fraction (0.1 is 10 %). */
+  taxRate: number;
+}
+
+export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
+  requireEmailVerification: false,
+  requireOwnerApproval: false,
+  captcha: false,
+  latencyMs: 0,
+  failureRate: 0,
+  dropRate: 0,
+  accessTokenTtlSeconds: 14_400,
+  taxRate: 0,
+});
+
+type Rule = { type: 'boolean' } | { type: 'number'; min: number; max: number; integer?: boolean };
+
+const RULES: Record<keyof SandboxSettings, Rule> = {
+  requireEmailVerification: { type: 'boolean' },
+  requireOwnerApproval: { type: 'boolean' },
+  captcha: { type: 'boolean' },
+  latencyMs: { type: 'number', min: 0, max: 60_000, integer: true },
+  failureRate: { type: 'number', min: 0, max: 1 },
+  dropRate: { type: 'number', min: 0, max: 1 },
+  accessTokenTtlSeconds: { type: 'number', min: 1, max: 30 * 24 * 3600, integer: true },
+  taxRate: { type: 'number', min: 0, max: 1 },
+};
+
+/**
+ * Checks a settings patch and returns the merged settings; throws a 400 with every violation, changing
+ * nothing, when any key is unknown or any value out of range.
+ */
+export function applySettingsPatch(current: SandboxSettings, patch: unknown): SandboxSettings {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+    throw validationError([
+      { field: 'settings', description: 'must be a JSON object', violatedRule: 'FORMAT' },
+    ]);
+  }
+  const violations: FieldViolation[] = [];
+  const next: SandboxSettings = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    const rule = RULES[key as keyof SandboxSettings];
+    if (!rule) {
+      violations.push({
+        field: key,
+        description: `is not a setting (known: ${Object.keys(RULES).join(', ')})`,
+        violatedRule: 'FIELD_NOT_ALLOWED',
+      });
+      continue;
+    }
+    if (rule.type === 'boolean') {
+      if (typeof value !== 'boolean') {
+        violations.push({ field: key, description: 'must be true or false', violatedRule: 'FORMAT' });
+      } else (next as unknown as Record<string, unknown>)[key] = value;
+      continue;
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      violations.push({ field: key, description: 'must be a number', violatedRule: 'FORMAT' });
+    } else if (rule.integer && !Number.isInteger(value)) {
+      violations.push({ field: key, description: 'must be a whole number', violatedRule: 'FORMAT' });
+    } else if (value < rule.min) {
+      violations.push({
+        field: key,
+        description: `must be at least ${rule.min}`,
+        violatedRule: rule.integer ? 'MIN' : 'DECIMAL_GTE',
+        data: { threshold: rule.min },
+      });
+    } else if (value > rule.max) {
+      violations.push({
+        field: key,
+        description: `must be at most ${rule.max}`,
+        violatedRule: rule.integer ? 'MAX' : 'DECIMAL_LTE',
+        data: { threshold: rule.max },
+      });
+    } else (next as unknown as Record<string, unknown>)[key] = value;
+  }
+  if (violations.length > 0) throw validationError(violations);
+  return next;
+}

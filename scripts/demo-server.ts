@@ -1,0 +1,143 @@
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, resolve, sep } from 'node:path';
+
+/** The sandbox address written in demo/*.html; replaced when the sandbox runs elsewhere (tests). */
+export const DEMO_SANDBOX_URL = 'http://127.0.0.1:4100';
+/** The demo's own address in demo/*.html (where the bundle is served); replaced likewise. */
+export const DEMO_SITE_URL = 'http://localhost:4000';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json',
+};
+
+export interface DemoServerOptions {
+  port: number;
+  /** Folder of the demo pages. */
+  demoDir: string;
+  /** Folder of the build, served under `/cdn/` with CORS headers, as a CDN would serve it. */
+  distDir: string;
+  /** Where the demo's pages should find the sandbox. */
+  sandboxUrl: () => string;
+}
+
+export interface DemoServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+async function fileUnder(root: string, urlPath: string): Promise<string | undefined> {
+  const decoded = decodeURIComponent(urlPath);
+  const path = resolve(root, `.${decoded.endsWith('/') ? `${decoded}index.html` : decoded}`);
+  if (path !== root && !path.startsWith(root + sep)) return undefined;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return fileUnder(root, `${decoded}/`);
+    return info.isFile() ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A static server for the demo site: pages from `demo/`, the build from `dist/` under `/cdn/` with
+ * `Access-Control-Allow-Origin: *` (the loader's chunks are ES modules, fetched in CORS mode). Pages named
+ * `*.csp.html` get a strict Content-Security-Policy without `unsafe-inline` or `unsafe-eval`.
+ */
+export async function startDemoServer(options: DemoServerOptions): Promise<DemoServer> {
+  const demoDir = resolve(options.demoDir);
+  const distDir = resolve(options.distDir);
+
+  let port = options.port;
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://demo');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('Method not allowed');
+      return;
+    }
+    const isCdn = url.pathname.startsWith('/cdn/');
+    const file = isCdn
+      ? await fileUnder(distDir, url.pathname.slice('/cdn'.length))
+      : await fileUnder(demoDir, url.pathname);
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
+      return;
+    }
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    let body: Buffer | string = await readFile(file);
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
+    if (isCdn) {
+      headers['Access-Control-Allow-Origin'] = '*';
+      headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+    }
+    if (type.startsWith('text/html')) {
+      const sandboxUrl = options.sandboxUrl();
+      body = body.toString('utf8');
+      const siteUrl = `http://localhost:${port}`;
+      if (sandboxUrl !== DEMO_SANDBOX_URL) body = body.replaceAll(DEMO_SANDBOX_URL, sandboxUrl);
+      if (siteUrl !== DEMO_SITE_URL) body = body.replaceAll(DEMO_SITE_URL, siteUrl);
+      if (file.endsWith('.csp.html')) {
+        headers['Content-Security-Policy'] = [
+          "default-src 'self'",
+          `script-src 'self' http://localhost:${port}`,
+          `style-src 'self'`,
+          `img-src 'self' ${sandboxUrl} data:`,
+          `connect-src 'self' ${sandboxUrl}`,
+          `frame-src ${sandboxUrl}`,
+          "object-src 'none'",
+          "base-uri 'self'",
+        ].join('; ');
+      }
+    }
+    res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: Error) => {
+      console.error('[demo] failed:', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('Internal error');
+    });
+  };
+
+  // The demo is reached as http://localhost:PORT and http://127.0.0.1:PORT: listen on IPv4 loopback, and
+  // on IPv6 loopback too where the machine has it, with the same port.
+  const servers: Server[] = [];
+  const listen = (host: string, port: number) =>
+    new Promise<Server>((resolveListen, reject) => {
+      const server = createServer(listener);
+      server.once('error', reject);
+      server.listen(port, host, () => resolveListen(server));
+    });
+  const v4 = await listen('127.0.0.1', options.port);
+  servers.push(v4);
+  port = (v4.address() as AddressInfo).port;
+  try {
+    servers.push(await listen('::1', port));
+  } catch {
+    // No IPv6 loopback here: localhost resolves to 127.0.0.1.
+  }
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close: async () => {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}

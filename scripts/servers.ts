@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { DEMO_CLIENT_ID } from '../sandbox/app';
+import { startSandboxServer } from '../sandbox/server';
+import { startDemoServer } from './demo-server';
+
+const root = resolve(import.meta.dirname, '..');
+
+export interface RunningServers {
+  demoUrl: string;
+  sandboxUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The demo site and the sandbox, on two origins as in production. Port 0 picks free ports (the tests do);
+ * the OAuth client `demo-client` allows the demo site's origins on whatever port it got.
+ */
+export async function startServers(
+  options: { demoPort?: number; sandboxPort?: number } = {},
+): Promise<RunningServers> {
+  let sandboxUrl = '';
+  const demo = await startDemoServer({
+    port: options.demoPort ?? 4000,
+    demoDir: resolve(root, 'demo'),
+    distDir: resolve(root, 'dist'),
+    sandboxUrl: () => sandboxUrl,
+  });
+  try {
+    const sandbox = await startSandboxServer({
+      port: options.sandboxPort ?? 4100,
+      ...(process.env.SANDBOX_API_KEY ? { apiKey: process.env.SANDBOX_API_KEY } : {}),
+      clients: [
+        {
+          id: DEMO_CLIENT_ID,
+          allowedOrigins: [`http://localhost:${demo.port}`, `http://127.0.0.1:${demo.port}`],
+        },
+      ],
+    });
+    sandboxUrl = sandbox.url;
+    return {
+      demoUrl: demo.url,
+      sandboxUrl,
+      close: async () => {
+        await Promise.all([demo.close(), sandbox.close()]);
+      },
+    };
+  } catch (error) {
+    await demo.close();
+    throw error;
+  }
+}

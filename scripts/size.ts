@@ -1,0 +1,74 @@
+/**
+ * `npm run size`: the gzip size of every file the browser may download from dist/, and of the three
+ * budgets: embed.js alone, what a page loads before any widget opens (embed.js, loader.js and their static
+ * imports), and everything for all widgets. Exits 1 when a budget is exceeded. Run `npm run build` first.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(import.meta.dirname, '../dist');
+if (!existsSync(join(dist, 'embed.js'))) {
+  console.error('dist/embed.js is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const BUDGETS = { embed: 1024, initial: 15 * 1024, all: 35 * 1024 };
+
+const files = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split('\\').join('/'))
+  .filter((file) => file.endsWith('.js') && !file.startsWith('api/'))
+  .sort();
+
+const gzip = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const sizes = new Map(
+  files.map((file) => [file, { raw: readFileSync(join(dist, file)).length, gzip: gzip(file) }]),
+);
+
+/** Static imports of an ES module (`import … from "./x.js"`, `import "./x.js"`, `export … from`). */
+function staticImports(file: string): string[] {
+  const code = readFileSync(join(dist, file), 'utf8');
+  const found: string[] = [];
+  const pattern = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g;
+  for (const match of code.matchAll(pattern)) {
+    const spec = match[1];
+    if (spec) found.push(posix.normalize(posix.join(posix.dirname(file), spec)));
+  }
+  return found;
+}
+
+function closure(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || !sizes.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  return seen;
+}
+
+const total = (set: Iterable<string>) =>
+  [...set].reduce((sum, file) => sum + (sizes.get(file)?.gzip ?? 0), 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+console.log('file'.padEnd(48), 'raw'.padStart(10), 'gzip'.padStart(10));
+for (const [file, size] of sizes) {
+  console.log(file.padEnd(48), String(size.raw).padStart(10), String(size.gzip).padStart(10));
+}
+
+const initial = closure(['embed.js', 'loader.js']);
+const rows: Array<[string, number, number]> = [
+  ['embed.js', sizes.get('embed.js')?.gzip ?? 0, BUDGETS.embed],
+  [`before any widget opens (${[...initial].join(', ')})`, total(initial), BUDGETS.initial],
+  ['all widgets opened (every file)', total(sizes.keys()), BUDGETS.all],
+];
+console.log('');
+let over = false;
+for (const [label, bytes, budget] of rows) {
+  const ok = bytes <= budget;
+  over ||= !ok;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${label}: ${bytes} B gzip (${kb(bytes)}), budget ${kb(budget)}`);
+}
+if (over) process.exit(1);

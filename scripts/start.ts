@@ -1,0 +1,22 @@
+/** `npm start` (after the build): the sandbox on 4100 and the demo shop on 4000, until Ctrl-C. */
+import { startServers } from './servers';
+
+const demoPort = Number(process.env.DEMO_PORT ?? 4000);
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4100);
+try {
+  const servers = await startServers({ demoPort, sandboxPort });
+  console.log(`Sandbox platform: ${servers.sandboxUrl}`);
+  console.log(`Demo shop:        ${servers.demoUrl}/`);
+  console.log('Demo member: jane@example.com / storefront-demo. Press Ctrl-C to stop.');
+  const stop = () => void servers.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  const err = error as NodeJS.ErrnoException;
+  if (err.code === 'EADDRINUSE') {
+    console.error(
+      `A port is already in use (${err.message}). Stop the other server, or set DEMO_PORT and SANDBOX_PORT.`,
+    );
+  } else console.error(`Could not start: ${err.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,65 @@
+/** What a site builder sets on the script tag. */
+export interface EmbedConfig {
+  /** The OAuth client id of the site (`data-client-id`). */
+  clientId: string;
+  /** The platform's API base URL (`data-api-base`), default `https://www.wixapis.com`. */
+  apiBase: string;
+  /** The language of the widgets' text (`data-lang`), default the page's `<html lang>` or `en`. */
+  lang: string;
+  /** The currency used to format prices the server sends unformatted (`data-currency`), default `USD`. */
+  currency: string;
+  /** `light`, `dark` or `auto` (`data-theme`), default `auto`. */
+  theme: 'light' | 'dark' | 'auto';
+}
+
+export const DEFAULT_API_BASE = 'https://www.wixapis.com';
+
+/** A script-tag attribute that is present but unusable, reported once on the console by the loader. */
+export interface ConfigProblem {
+  attribute: string;
+  message: string;
+}
+
+/**
+ * Reads the `data-*` configuration of the embedding script tag. Never throws: a bad value falls back to the
+ * default and is reported in `problems`, so one typo does not take the shop off the page.
+ */
+export function readEmbedConfig(
+  data: Record<string, string | undefined>,
+  documentLang?: string,
+): { config: EmbedConfig; problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = [];
+  const clientId = data.clientId?.trim() ?? '';
+  if (!clientId) {
+    problems.push({
+      attribute: 'data-client-id',
+      message: 'is missing: add data-client-id="<your OAuth client id>" to the script tag',
+    });
+  }
+  let apiBase = data.apiBase?.trim() || DEFAULT_API_BASE;
+  if (!/^https?:\/\//.test(apiBase) || !URL.canParse(apiBase)) {
+    problems.push({
+      attribute: 'data-api-base',
+      message: `"${apiBase}" is not an http(s) URL; using ${DEFAULT_API_BASE}`,
+    });
+    apiBase = DEFAULT_API_BASE;
+  }
+  const lang = (data.lang?.trim() || documentLang?.trim() || 'en').toLowerCase();
+  let currency = (data.currency?.trim() || 'USD').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) {
+    problems.push({
+      attribute: 'data-currency',
+      message: `"${data.currency}" is not an ISO 4217 code such as USD; using USD`,
+    });
+    currency = 'USD';
+  }
+  const themeValue = data.theme?.trim().toLowerCase() || 'auto';
+  let theme: EmbedConfig['theme'] = 'auto';
+  if (themeValue === 'light' || themeValue === 'dark' || themeValue === 'auto') theme = themeValue;
+  else
+    problems.push({
+      attribute: 'data-theme',
+      message: `"${data.theme}" is not light, dark or auto; using auto`,
+    });
+  return { config: { clientId, apiBase: apiBase.replace(/\/+$/, ''), lang, currency, theme }, problems };
+}

@@ -1,0 +1,52 @@
+import type { EmbedConfig } from '../config';
+
+/** What every widget is handed when it mounts. */
+export interface WidgetContext {
+  config: EmbedConfig;
+}
+
+/** A widget chunk's entry: render into the element's shadow root; return how to tear it down. */
+export interface WidgetModule {
+  mount(root: ShadowRoot, host: HTMLElement, context: WidgetContext): () => void;
+}
+
+/**
+ * Defines a custom element whose code loads only when the first such element is connected, including
+ * elements added to the page later. Each element gets an open shadow root; its widget mounts once the chunk
+ * is there and unmounts when the element leaves the page. Returns false when the name was already defined
+ * (the script tag was pasted twice), so nothing mounts twice.
+ */
+export function defineLazyElement(
+  registry: CustomElementRegistry,
+  name: string,
+  load: () => Promise<WidgetModule>,
+  context: WidgetContext,
+): boolean {
+  if (registry.get(name)) return false;
+  class LazyWidgetElement extends HTMLElement {
+    #unmount: (() => void) | undefined;
+    /** Bumped on every connect and disconnect, so a chunk that arrives late mounts only if still wanted. */
+    #generation = 0;
+
+    connectedCallback(): void {
+      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      const generation = ++this.#generation;
+      load().then(
+        (widget) => {
+          if (generation !== this.#generation || !this.isConnected || this.#unmount) return;
+          this.#unmount = widget.mount(root, this, context);
+        },
+        (error: unknown) => console.error(`[storefront] could not load <${name}>:`, error),
+      );
+    }
+
+    disconnectedCallback(): void {
+      this.#generation++;
+      const unmount = this.#unmount;
+      this.#unmount = undefined;
+      unmount?.();
+    }
+  }
+  registry.define(name, LazyWidgetElement);
+  return true;
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium';
+
+export interface Browser {
+  context: BrowserContext;
+  /** A new page that records console errors and uncaught exceptions into `errors`. */
+  newPage(): Promise<{ page: Page; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Headless Debian Chromium with a fresh profile, as ../shared/STYLE.md describes. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath)
+    throw new Error('Chromium is not installed: run `npm run pretest:e2e` (or npm test) first');
+  const profile = mkdtempSync(join(tmpdir(), 'sf-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    async newPage() {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      return { page, errors };
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

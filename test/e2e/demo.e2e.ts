@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, launchBrowser } from './browser';
+
+const demoUrl = inject('demoUrl');
+const sandboxUrl = inject('sandboxUrl');
+const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the demo page in Chromium', () => {
+  it('loads embed.js, which mounts the widgets into open shadow roots without console errors', async () => {
+    const { page, errors } = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${demoUrl}/`);
+    await page.waitForFunction(() =>
+      ['sf-cart-drawer', 'sf-login-modal', 'sf-member-badge'].every((name) =>
+        document.querySelector(name)?.shadowRoot?.querySelector('[part="root"]'),
+      ),
+    );
+    const modes = await page.evaluate(() =>
+      ['sf-cart-drawer', 'sf-login-modal', 'sf-member-badge'].map(
+        (name) => document.querySelector(name)?.shadowRoot?.mode,
+      ),
+    );
+    expect(modes).toEqual(['open', 'open', 'open']);
+    expect(scripts).toEqual(
+      expect.arrayContaining([
+        '/cdn/embed.js',
+        '/cdn/loader.js',
+        expect.stringMatching(/^\/cdn\/chunks\/cart-drawer-[\w-]+\.js$/),
+        expect.stringMatching(/^\/cdn\/chunks\/login-modal-[\w-]+\.js$/),
+        expect.stringMatching(/^\/cdn\/chunks\/member-badge-[\w-]+\.js$/),
+      ]),
+    );
+    // Locators pierce open shadow roots.
+    await expect(page.locator('sf-cart-drawer [data-sf-widget="cart-drawer"]').count()).resolves.toBe(1);
+    await page.screenshot({ path: resolve(screenshots, 'demo-foundation.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('points the page at the sandbox, which answers the anonymous grant from the demo origin (CORS)', async () => {
+    const { page, errors } = await browser.newPage();
+    await page.goto(`${demoUrl}/`);
+    const apiBase = await page.getAttribute('script[data-client-id]', 'data-api-base');
+    expect(apiBase).toBe(sandboxUrl);
+    const answer = await page.evaluate(async (base) => {
+      const response = await fetch(`${base}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }),
+      });
+      return {
+        status: response.status,
+        requestId: response.headers.get('x-wix-request-id'),
+        body: await response.json(),
+      };
+    }, sandboxUrl);
+    expect(answer.status).toBe(200);
+    expect(answer.requestId).toMatch(/^\d+\.\d+$/);
+    expect(answer.body.expires_in).toBe(14_400);
+    expect(errors).toEqual([]);
+  });
+
+  it('loads the chunks cross-origin from the CDN path with CORS', async () => {
+    const { page, errors } = await browser.newPage();
+    // The demo pastes the bundle's absolute address on localhost, as a site would paste a CDN's: reached as
+    // 127.0.0.1, the page loads its whole module graph cross-origin.
+    const port = new URL(demoUrl).port;
+    const loaded: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        loaded.push(response.headers()['access-control-allow-origin'] ?? '');
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForFunction(() =>
+      document.querySelector('sf-member-badge')?.shadowRoot?.querySelector('[part="root"]'),
+    );
+    expect(loaded.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(loaded)).toEqual(new Set(['*']));
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a script tag without data-client-id on the console', async () => {
+    const { page, errors } = await browser.newPage();
+    const port = new URL(demoUrl).port;
+    await page.route(`http://localhost:${port}/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('data-client-id="demo-client"', '');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${demoUrl}/`);
+    await page.waitForFunction(() => customElements.get('sf-cart-drawer'));
+    expect(errors.some((e) => e.includes('data-client-id is missing'))).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetContext, WidgetModule } from '../../../src/ui/lazy-element';
+import { defineLazyElement } from '../../../src/ui/lazy-element';
+
+const context: WidgetContext = {
+  config: {
+    clientId: 'demo-client',
+    apiBase: 'http://sandbox.test',
+    lang: 'en',
+    currency: 'USD',
+    theme: 'auto',
+  },
+};
+
+let counter = 0;
+const uniqueName = () => `sf-test-${++counter}`;
+
+function fakeWidget() {
+  const mounts: ShadowRoot[] = [];
+  const unmounts = vi.fn();
+  const widget: WidgetModule = {
+    mount(root) {
+      mounts.push(root);
+      root.innerHTML = '<p part="root">mounted</p>';
+      return unmounts;
+    },
+  };
+  return { widget, mounts, unmounts };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('defineLazyElement', () => {
+  it('loads the chunk only when an element appears, then mounts into an open shadow root', async () => {
+    const name = uniqueName();
+    const { widget, mounts } = fakeWidget();
+    const load = vi.fn(async () => widget);
+    expect(defineLazyElement(customElements, name, load, context)).toBe(true);
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+
+    const element = document.createElement(name);
+    document.body.append(element);
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(element.shadowRoot?.mode).toBe('open');
+    expect(mounts).toEqual([element.shadowRoot]);
+    expect(element.shadowRoot?.textContent).toBe('mounted');
+  });
+
+  it('mounts elements added after the page loaded, each once', async () => {
+    const name = uniqueName();
+    const { widget, mounts } = fakeWidget();
+    defineLazyElement(customElements, name, async () => widget, context);
+    document.body.innerHTML = `<${name}></${name}><div><${name}></${name}></div>`;
+    await flush();
+    expect(mounts).toHaveLength(2);
+  });
+
+  it('refuses to define a name twice, so a pasted-twice script tag mounts nothing twice', async () => {
+    const name = uniqueName();
+    const first = fakeWidget();
+    const second = fakeWidget();
+    expect(defineLazyElement(customElements, name, async () => first.widget, context)).toBe(true);
+    expect(defineLazyElement(customElements, name, async () => second.widget, context)).toBe(false);
+    document.body.append(document.createElement(name));
+    await flush();
+    expect(first.mounts).toHaveLength(1);
+    expect(second.mounts).toHaveLength(0);
+  });
+
+  it('unmounts when the element leaves the page and mounts again when it returns', async () => {
+    const name = uniqueName();
+    const { widget, mounts, unmounts } = fakeWidget();
+    defineLazyElement(customElements, name, async () => widget, context);
+    const element = document.createElement(name);
+    document.body.append(element);
+    await flush();
+    element.remove();
+    expect(unmounts).toHaveBeenCalledTimes(1);
+    document.body.append(element);
+    await flush();
+    expect(mounts).toHaveLength(2);
+    expect(mounts[0]).toBe(mounts[1]);
+  });
+
+  it('does not mount an element removed before its chunk arrived', async () => {
+    const name = uniqueName();
+    const { widget, mounts } = fakeWidget();
+    let release: (w: WidgetModule) => void = () => {};
+    defineLazyElement(customElements, name, () => new Promise<WidgetModule>((r) => (release = r)), context);
+    const element = document.createElement(name);
+    document.body.append(element);
+    element.remove();
+    release(widget);
+    await flush();
+    expect(mounts).toHaveLength(0);
+  });
+
+  it('reports a chunk that fails to load on the console', async () => {
+    const name = uniqueName();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    defineLazyElement(customElements, name, () => Promise.reject(new Error('404')), context);
+    document.body.append(document.createElement(name));
+    await flush();
+    expect(error).toHaveBeenCalledWith(`[storefront] could not load <${name}>:`, expect.any(Error));
+    error.mockRestore();
+  });
+});

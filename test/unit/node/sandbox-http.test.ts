@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { startSandboxServer } from '../../../sandbox/server';
+import { testSandbox } from '../../helpers/sandbox';
+
+const DEMO_ORIGIN = 'http://localhost:4000';
+
+describe('sandbox strictness', () => {
+  it('answers an unknown path with 404, an error body and a request id', async () => {
+    const { call } = testSandbox();
+    const res = await call('GET', '/stores/v9/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-wix-request-id')).toMatch(/^\d+\.\d+$/);
+    expect(res.json).toEqual({
+      message: 'No endpoint GET /stores/v9/nothing-here',
+      details: {
+        applicationError: {
+          code: 'ENDPOINT_NOT_FOUND',
+          description: 'No endpoint GET /stores/v9/nothing-here',
+        },
+      },
+    });
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const { call } = testSandbox();
+    const res = await call('GET', '/oauth2/token');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(res.json.details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
+    expect(res.headers.get('x-wix-request-id')).toBeTruthy();
+    const patch = await call('DELETE', '/_sandbox/settings');
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('GET, HEAD, PATCH');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const { call } = testSandbox();
+    const res = await call('POST', '/oauth2/token', {
+      rawBody: '{"clientId": "demo-client",',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.details.applicationError.code).toBe('MALFORMED_JSON');
+    expect(res.json.message).toMatch(/^Malformed JSON in request body: /);
+  });
+
+  it('answers JSON that is not an object with 400', async () => {
+    const { call } = testSandbox();
+    const res = await call('POST', '/oauth2/token', { body: ['clientId'] });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('The request body must be a JSON object');
+  });
+
+  it('answers a body of another media type with 415', async () => {
+    const { call } = testSandbox();
+    const res = await call('POST', '/oauth2/token', {
+      rawBody: 'clientId=demo-client&grantType=anonymous',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.json.details.applicationError.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight from an allowed origin, Authorization included', async () => {
+    const { call } = testSandbox();
+    const res = await call('OPTIONS', '/ecom/v1/carts/current', {
+      headers: {
+        origin: DEMO_ORIGIN,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(DEMO_ORIGIN);
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(
+      expect.arrayContaining(['authorization', 'content-type']),
+    );
+    expect(res.headers.get('access-control-allow-methods')?.split(',')).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE']),
+    );
+    expect(res.headers.get('x-wix-request-id')).toBeTruthy();
+  });
+
+  it('allows both demo origins and no other', async () => {
+    const { call } = testSandbox();
+    const preflight = (origin: string) =>
+      call('OPTIONS', '/oauth2/token', { headers: { origin, 'access-control-request-method': 'POST' } });
+    expect((await preflight('http://127.0.0.1:4000')).headers.get('access-control-allow-origin')).toBe(
+      'http://127.0.0.1:4000',
+    );
+    expect((await preflight('http://evil.test')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('exposes the request id to the allowed origin on real requests', async () => {
+    const { call } = testSandbox();
+    const res = await call('POST', '/oauth2/token', {
+      headers: { origin: DEMO_ORIGIN },
+      body: { clientId: 'demo-client', grantType: 'anonymous' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe(DEMO_ORIGIN);
+    expect(res.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('x-wix-request-id');
+  });
+
+  it('follows the OAuth client origins changed through /_sandbox/clients', async () => {
+    const { call } = testSandbox();
+    const bad = await call('PATCH', '/_sandbox/clients/demo-client', {
+      body: { allowedOrigins: ['not a url'] },
+    });
+    expect(bad.status).toBe(400);
+    const changed = await call('PATCH', '/_sandbox/clients/demo-client', {
+      body: { allowedOrigins: ['https://shop.example'] },
+    });
+    expect(changed.json.client.allowedOrigins).toEqual(['https://shop.example']);
+    const res = await call('OPTIONS', '/oauth2/token', {
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    const old = await call('OPTIONS', '/oauth2/token', {
+      headers: { origin: DEMO_ORIGIN, 'access-control-request-method': 'POST' },
+    });
+    expect(old.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await call('PATCH', '/_sandbox/clients/nobody', { body: { allowedOrigins: [] } })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('the sandbox over HTTP', () => {
+  it('listens on loopback, and a dropped connection fails the request', async () => {
+    const server = await startSandboxServer({ port: 0 });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const ok = await fetch(`${server.url}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }),
+      });
+      expect(ok.status).toBe(200);
+      await fetch(`${server.url}/_sandbox/settings`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dropRate: 1 }),
+      });
+      await expect(
+        fetch(`${server.url}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }),
+        }),
+      ).rejects.toThrow(TypeError);
+      const status = await fetch(`${server.url}/_sandbox/status`);
+      expect(status.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import preact from '@preact/preset-vite';
+import { defineConfig, type UserConfig } from 'vite';
+
+/**
+ * Three builds share this file, chosen by `--mode`:
+ * - `app` (default): `dist/loader.js`, the ESM entry, with one hashed lazy chunk per widget in `dist/chunks/`;
+ * - `embed`: `dist/embed.js`, the classic-script bootstrap that imports the loader beside it;
+ * - `api`: `dist/api/index.js`, the framework-free API client for Node and bundlers.
+ * `npm run build` (scripts/build.ts) runs all three and writes the API's type declarations.
+ */
+export default defineConfig(({ mode }): UserConfig => {
+  const root = import.meta.dirname;
+  const shared: UserConfig = {
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: { emptyOutDir: false, reportCompressedSize: false, sourcemap: false },
+  };
+  if (mode === 'embed') {
+    return {
+      ...shared,
+      build: {
+        ...shared.build,
+        target: 'es2020',
+        lib: {
+          entry: resolve(root, 'src/embed.ts'),
+          formats: ['iife'],
+          name: 'StorefrontEmbed',
+          fileName: () => 'embed.js',
+        },
+        rolldownOptions: { output: { minify: true } },
+      },
+    };
+  }
+  if (mode === 'api') {
+    return {
+      ...shared,
+      build: {
+        ...shared.build,
+        outDir: 'dist/api',
+        target: 'es2022',
+        lib: { entry: resolve(root, 'src/api/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+        rolldownOptions: { output: { minify: false } },
+      },
+    };
+  }
+  return {
+    ...shared,
+    plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false })],
+    build: {
+      ...shared.build,
+      target: 'es2022',
+      lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader.js' },
+      rolldownOptions: {
+        output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  };
+});
