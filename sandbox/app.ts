@@ -3,8 +3,12 @@ import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
 import { Mailbox } from './mailbox';
+import { registerCartRoutes } from './routes/cart';
+import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
+import { registerMemberRoutes } from './routes/members';
 import { registerOAuthRoutes } from './routes/oauth';
+import { registerRedirectRoutes } from './routes/redirects';
 import { createSeed } from './seed';
 import { DEFAULT_SETTINGS } from './settings';
 import { TokenStore } from './tokens';
@@ -137,7 +141,26 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return next();
   });
 
+  // Writes answer with a consistency token that clients echo on their later calls (WIRE.md 1).
+  let consistency = 0;
+  app.use('*', async (c, next) => {
+    await next();
+    if (
+      !isDevPath(c.req.path) &&
+      c.req.method !== 'GET' &&
+      c.req.method !== 'OPTIONS' &&
+      c.res.status === 200
+    ) {
+      consistency += 1;
+      c.res.headers.set('X-Wix-Consistent', `sandbox-consistent-${consistency}`);
+    }
+  });
+
   registerOAuthRoutes(app, context);
+  registerCartRoutes(app, context);
+  registerMemberRoutes(app, context);
+  registerCatalogRoutes(app, context);
+  registerRedirectRoutes(app, context);
   registerDevRoutes(app, context, () => sandbox.reset());
 
   app.notFound((c) => {

@@ -31,7 +31,7 @@ export function applicationError(
 /** A 400 INVALID_ARGUMENT with field violations, sorted by field as the platform relays them. */
 export function validationError(violations: FieldViolation[]): PlatformError {
   const sorted = [...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-  const message = sorted.map((v) => `INVALID_ARGUMENT: "${v.field}" ${v.description}`).join(', ');
+  const message = `INVALID_ARGUMENT: ${sorted.map((v) => `"${v.field}" ${v.description}`).join(', ')}`;
   return new PlatformError(400, { message, details: { validationError: { fieldViolations: sorted } } });
 }
 
