@@ -94,6 +94,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state: createSeed(publicUrl),
     settings: { ...DEFAULT_SETTINGS },
     clients: cloneClients(),
+    shortLinks: new Map(),
     tokens: new TokenStore(() => Math.floor(now() / 1000)),
     mailbox: new Mailbox(now),
     now,
@@ -209,6 +210,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       context.state = createSeed(publicUrl);
       context.settings = { ...DEFAULT_SETTINGS };
       context.clients = cloneClients();
+      context.shortLinks.clear();
       context.tokens.clear();
       context.mailbox.clear();
       random = seededRandom(randomSeed);

@@ -4,8 +4,8 @@ import { applicationError, forbidden, unauthenticated } from './errors';
 
 /** Who is calling, from the raw `Authorization` header (WIRE.md 2: the token itself, no `Bearer `). */
 export type Caller =
-  | { kind: 'visitor'; visitorId: string; clientId: string }
-  | { kind: 'member'; memberId: string; visitorId: string; clientId: string }
+  | { kind: 'visitor'; visitorId: string; clientId: string; elevated?: boolean }
+  | { kind: 'member'; memberId: string; visitorId: string; clientId: string; elevated?: boolean }
   | { kind: 'merchant' };
 
 /**
@@ -13,12 +13,27 @@ export type Caller =
  * API key makes the caller a merchant (the elevated client of SPEC.md 6).
  */
 export function resolveCaller(c: Context<AppEnv>, ctx: SandboxContext): Caller {
-  const header = c.req.header('authorization')?.trim();
+  return callerFromHeader(c.req.header('authorization'), ctx);
+}
+
+/** The caller an `Authorization` header names (see `resolveCaller`). */
+export function callerFromHeader(value: string | undefined, ctx: SandboxContext): Caller {
+  const header = value?.trim();
   if (!header) throw unauthenticated('Missing Authorization header: send the access token (or the API key)');
   if (/^bearer\s/i.test(header)) {
     throw unauthenticated('Send the raw access token in Authorization, without a "Bearer " prefix');
   }
   if (header === ctx.apiKey) return { kind: 'merchant' };
+  // `<accessToken>,<apiKey>`: a visitor's or member's call made with elevated permissions (WIRE.md 2).
+  const [token = '', key, ...rest] = header.split(',').map((part) => part.trim());
+  if (key !== undefined) {
+    if (rest.length || key !== ctx.apiKey)
+      throw unauthenticated('Invalid API key in the elevated Authorization header');
+    const caller = callerFromHeader(token, ctx);
+    if (caller.kind === 'merchant')
+      throw unauthenticated('An elevated Authorization header needs an access token before the API key');
+    return { ...caller, elevated: true };
+  }
   const found = ctx.tokens.lookup(header);
   if (found.status === 'expired') {
     throw applicationError(

@@ -1,6 +1,6 @@
 import type { Media, MediaItem } from '../src/api/types/common';
 import type { InventoryStatus } from '../src/api/types/enums';
-import type { PriceData, Product, Variant } from '../src/api/types/products';
+import type { PriceData, Product, ProductOption, Variant } from '../src/api/types/products';
 import { centsToNumber, formatCents, percentOf, toCents } from './money';
 
 /** The id of the single variant of a product without options, as on the platform. */
@@ -155,4 +155,195 @@ function stockOf(product: Product): NonNullable<Product['stock']> {
 function normalizeMedia(media: Media | undefined): Media {
   const items: MediaItem[] = media?.items ?? [];
   return { mainMedia: items[0], items };
+}
+
+/** The id of a product's variant number `index` (from 0), in the seed's pattern. */
+export function variantIdAt(productId: string, index: number): string {
+  return `00000000-0000-${String(index + 1).padStart(4, '0')}-0005-${productId.slice(-12).padStart(12, '0')}`;
+}
+
+/** Every combination of the options' choices, first option slowest (the platform's variant order). */
+export function optionCombinations(options: ProductOption[]): Array<Record<string, string>> {
+  let rows: Array<Record<string, string>> = [{}];
+  for (const option of options) {
+    const name = option.name ?? '';
+    rows = rows.flatMap((row) => (option.choices ?? []).map((c) => ({ ...row, [name]: c.value ?? '' })));
+  }
+  return rows;
+}
+
+const choicesKey = (choices: Record<string, string> | undefined) =>
+  JSON.stringify(Object.entries(choices ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** A fresh variant that takes the product's price, weight, sku and cost. */
+function defaultVariant(product: Product, id: string, choices: Record<string, string>): Variant {
+  const track = product.stock?.trackInventory ?? false;
+  const cost = product.costAndProfitData?.itemCost;
+  return {
+    id,
+    choices,
+    variant: {
+      priceData: { currency: product.priceData?.currency ?? 'USD', price: product.priceData?.price ?? 0 },
+      ...(cost !== undefined ? { costAndProfitData: { itemCost: cost } } : {}),
+      ...(product.productType === 'physical' && product.weight !== undefined ? { weight: product.weight } : {}),
+      ...(product.sku ? { sku: product.sku } : {}),
+      visible: true,
+    },
+    stock: track ? { trackQuantity: true, quantity: 0 } : { trackQuantity: false, inStock: true },
+  };
+}
+
+/**
+ * Makes `product.variants` match `product.productOptions` again after the options changed: a variant whose
+ * choices still exist keeps its id and data, a new combination gets a fresh variant with the product's
+ * defaults, and a product without options has the single default variant.
+ */
+export function rebuildVariants(product: Product): void {
+  const previous = new Map((product.variants ?? []).map((v) => [choicesKey(v.choices), v]));
+  const options = (product.productOptions ?? []).filter((o) => o.choices?.length);
+  if (options.length === 0) {
+    const kept = previous.get(choicesKey({}));
+    product.variants = [kept ?? defaultVariant(product, DEFAULT_VARIANT_ID, {})];
+    return;
+  }
+  const productId = product.id ?? '';
+  const used = new Set<string>();
+  const combos = optionCombinations(options);
+  const kept = combos.map((choices) => previous.get(choicesKey(choices)));
+  for (const variant of kept) if (variant?.id) used.add(variant.id);
+  let next = 0;
+  const freshId = () => {
+    while (used.has(variantIdAt(productId, next))) next += 1;
+    const id = variantIdAt(productId, next);
+    used.add(id);
+    return id;
+  };
+  product.variants = combos.map((choices, index) => kept[index] ?? defaultVariant(product, freshId(), choices));
+}
+
+/** A URL-friendly slug of a name: `"Field Notes: A Maker’s Guide"` → `"field-notes-a-maker-s-guide"`. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 90)
+    .replace(/-+$/, '');
+  return slug || 'item';
+}
+
+/** `base`, else `base-2`, `base-3`, … : the first that `taken` refuses. */
+export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {
+  if (!taken(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** A media address a product or collection may show (WIRE.md 13), resolved to its public URL. */
+export interface ResolvedMedia {
+  mediaType: 'image' | 'video';
+  url: string;
+  /** The platform media id when the address names one. */
+  mediaId?: string;
+  fileName?: string;
+  width?: number;
+  height?: number;
+  /** For videos: the poster image's media id and public URL. */
+  posterId?: string;
+  posterUrl?: string;
+}
+
+const decode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** A platform media id: `nsplsh_306d666a~mv2_d_4517_2992_s_4_2.jpg`. */
+export const MEDIA_ID = /^[\w.~-]+$/;
+
+/**
+ * Resolves a media address: http(s) URLs as they are, platform media URIs (`wix:image://v1/<id>/<name>#…`,
+ * `wix:video://v1/<id>/<name>#…`) to their public URLs. Anything else (`javascript:`, `data:`, other
+ * schemes, malformed URIs) is refused with `undefined`.
+ */
+export function resolveMediaUrl(address: string): ResolvedMedia | undefined {
+  const platform = /^wix:(image|video):\/\/v1\/([^/#?]+)\/([^#?]*)(?:#(.*))?$/.exec(address);
+  if (platform) {
+    const [, kind, mediaId = '', fileName = '', fragment = ''] = platform;
+    if (!MEDIA_ID.test(mediaId)) return undefined;
+    const params = new URLSearchParams(fragment);
+    const number = (key: string) => {
+      const value = Number(params.get(key));
+      return Number.isFinite(value) && value > 0 ? value : undefined;
+    };
+    const name = decode(fileName) || undefined;
+    if (kind === 'image') {
+      return {
+        mediaType: 'image',
+        url: `https://static.wixstatic.com/media/${mediaId}`,
+        mediaId,
+        fileName: name,
+        width: number('originWidth'),
+        height: number('originHeight'),
+      };
+    }
+    const poster = params.get('posterUri');
+    return {
+      mediaType: 'video',
+      url: `https://video.wixstatic.com/video/${mediaId}`,
+      mediaId,
+      fileName: name,
+      width: number('posterWidth'),
+      height: number('posterHeight'),
+      ...(poster && MEDIA_ID.test(poster)
+        ? { posterId: poster, posterUrl: `https://static.wixstatic.com/media/${poster}` }
+        : {}),
+    };
+  }
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const fileName = decode(url.pathname.split('/').pop() ?? '') || undefined;
+  return { mediaType: 'image', url: url.href, fileName };
+}
+
+/** A media item of a product or collection for a resolved address. */
+export function mediaItemFor(id: string, media: ResolvedMedia): MediaItem {
+  const size = {
+    ...(media.width !== undefined ? { width: media.width } : {}),
+    ...(media.height !== undefined ? { height: media.height } : {}),
+  };
+  const title = media.fileName ?? '';
+  if (media.mediaType === 'video') {
+    return {
+      id,
+      title,
+      mediaType: 'video',
+      video: { files: [{ url: media.url, ...size, format: 'mp4' }], stillFrameMediaId: media.posterId ?? '' },
+      ...(media.posterUrl ? { thumbnail: { url: media.posterUrl, ...size } } : {}),
+    };
+  }
+  return {
+    id,
+    title,
+    mediaType: 'image',
+    image: { url: media.url, ...size },
+    thumbnail: { url: media.url, ...size },
+  };
+}
+
+/** Removes what only the merchant may read: costs, profits and cost ranges. */
+export function stripMerchantData(product: Product): Product {
+  delete product.costAndProfitData;
+  delete product.costRange;
+  for (const variant of product.variants ?? []) delete variant.variant?.costAndProfitData;
+  return product;
 }

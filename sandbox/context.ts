@@ -18,6 +18,8 @@ export interface SandboxContext {
   state: SandboxState;
   settings: SandboxSettings;
   clients: Map<string, OAuthClient>;
+  /** Short redirect-session links (`/_r/<id>`) to session ids. */
+  shortLinks: Map<string, string>;
   readonly tokens: TokenStore;
   readonly mailbox: Mailbox;
   /** Milliseconds since the epoch. */

@@ -838,5 +838,9 @@ export function createSeed(publicUrl: string): SandboxState {
     coupons: COUPONS.map((c) => ({ ...c })),
     shippingOptions: SHIPPING.map((s) => structuredClone(s)),
     artwork,
+    carts: new Map(),
+    checkouts: new Map(),
+    orders: new Map(),
+    redirectSessions: new Map(),
   };
 }

@@ -63,6 +63,86 @@ export interface StoreInfo {
   locale: string;
 }
 
+/** A catalogue line in a cart, as stored: live prices and availability are computed on every read. */
+export interface StoredLine {
+  id: string;
+  productId: string;
+  variantId: string;
+  quantity: number;
+  /** The catalog reference as the client sent it (echoed back). */
+  catalogReference: { appId: string; catalogItemId: string; options?: Record<string, unknown> };
+  /** The last add or update asked for more than the stock held, so the quantity was reduced. */
+  reduced: boolean;
+}
+
+/** A line the site priced itself (`customLineItems`). */
+export interface StoredCustomLine {
+  id: string;
+  quantity: number;
+  priceCents: number;
+  fullPriceCents?: number;
+  productName: string;
+  itemType: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
+  descriptionLines: Array<{ name: string; value: string }>;
+  media?: string;
+  url?: string;
+  weight?: number;
+}
+
+export interface StoredCart {
+  id: string;
+  /** `visitor:<id>` or `member:<id>`. */
+  owner: string;
+  lines: StoredLine[];
+  customLines: StoredCustomLine[];
+  couponCode?: string;
+  merchantDiscounts: Array<{ amountCents: number; lineItemIds?: string[] }>;
+  buyerNote?: string;
+  buyerLanguage?: string;
+  contactInfo?: Record<string, unknown>;
+  selectedShippingOption?: { code: string; carrierId?: string };
+  buyerInfo: { visitorId?: string; memberId?: string; email?: string };
+  checkoutId?: string;
+  createdDate: string;
+  updatedDate: string;
+  revision: number;
+}
+
+export interface StoredCheckout {
+  id: string;
+  cartId: string;
+  owner: string;
+  channelType: string;
+  email?: string;
+  shippingAddress?: Record<string, unknown>;
+  billingAddress?: Record<string, unknown>;
+  selectedShippingOption?: { code: string; carrierId?: string };
+  createdDate: string;
+  /** Set once an order was placed from it. */
+  orderId?: string;
+}
+
+export interface StoredOrder {
+  id: string;
+  number: string;
+  checkoutId: string;
+  owner: string;
+  email?: string;
+  lines: Array<{ productId: string; variantId?: string; name: string; quantity: number; priceCents: number }>;
+  totalCents: number;
+  currency: string;
+  createdDate: string;
+}
+
+export interface StoredRedirectSession {
+  id: string;
+  intent: string;
+  request: Record<string, unknown>;
+  owner?: string;
+  clientId?: string;
+  createdDate: string;
+}
+
 /** Everything the sandbox remembers between calls. `reset()` replaces it with a fresh seed. */
 export interface SandboxState {
   store: StoreInfo;
@@ -75,4 +155,9 @@ export interface SandboxState {
   shippingOptions: ShippingOptionDef[];
   /** Images served at `/_sandbox/media/<name>.svg`. */
   artwork: Map<string, Artwork>;
+  /** Current carts by owner (`visitor:<id>` or `member:<id>`). */
+  carts: Map<string, StoredCart>;
+  checkouts: Map<string, StoredCheckout>;
+  orders: Map<string, StoredOrder>;
+  redirectSessions: Map<string, StoredRedirectSession>;
 }

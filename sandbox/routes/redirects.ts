@@ -1,5 +1,428 @@
-import type { Hono } from 'hono';
-import type { AppEnv, SandboxContext } from '../context';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { MembersAccountSection } from '../../src/api/types/enums';
+import type { FieldViolation } from '../../src/api/types/errors';
+import { REDIRECT_INTENTS } from '../../src/api/types/redirects';
+import { type Caller, resolveCaller } from '../auth';
+import { estimateTotals, placeOrder } from '../cart';
+import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import { applicationError, notFound, PlatformError, validationError } from '../errors';
+import { escapeHtml, hostedPage } from '../hosted';
+import type { StoredRedirectSession } from '../state';
 
-/** Redirect sessions (`/_api/redirects-api/v1/redirect-session`) and the hosted pages they lead to. */
-export function registerRedirectRoutes(_app: Hono<AppEnv>, _ctx: SandboxContext): void {}
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const CALLBACK_FIELDS = [
+  'postFlowUrl',
+  'thankYouPageUrl',
+  'cartPageUrl',
+  'loginUrl',
+  'bookingsServiceListUrl',
+  'planListUrl',
+];
+
+/** Where each intent's hosted page lives on the sandbox. */
+const PAGE_OF: Record<string, string> = {
+  ecomCheckout: 'checkout',
+  login: 'login',
+  logout: 'logout',
+  bookingsCheckout: 'bookings-checkout',
+  eventsCheckout: 'events-checkout',
+  paidPlansCheckout: 'plans-checkout',
+  storesProduct: 'product',
+  bookingsBook: 'book',
+  ecomOrderPaymentRequest: 'payment-request',
+  membersAccount: 'account',
+};
+
+function allowedOriginsOf(ctx: SandboxContext, caller: Caller): string[] | undefined {
+  if (caller.kind === 'merchant') return undefined;
+  return ctx.clients.get(caller.clientId)?.allowedOrigins ?? [];
+}
+
+/** Checks one intent's parameters; returns the violations. */
+function checkIntent(
+  ctx: SandboxContext,
+  intent: string,
+  params: Record<string, unknown>,
+  caller: Caller,
+): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  const required = (field: string) => {
+    if (typeof params[field] !== 'string' || !params[field]) {
+      violations.push({
+        field: `${intent}.${field}`,
+        description: 'is required',
+        violatedRule: 'REQUIRED_FIELD',
+      });
+      return false;
+    }
+    return true;
+  };
+  switch (intent) {
+    case 'ecomCheckout': {
+      if (!required('checkoutId')) break;
+      const checkout = ctx.state.checkouts.get(params.checkoutId as string);
+      const owner =
+        caller.kind === 'member'
+          ? `member:${caller.memberId}`
+          : caller.kind === 'visitor'
+            ? `visitor:${caller.visitorId}`
+            : undefined;
+      if (!checkout || (owner && checkout.owner !== owner))
+        throw notFound(`Checkout ${String(params.checkoutId)}`, 'CHECKOUT_NOT_FOUND');
+      break;
+    }
+    case 'logout':
+      if (required('clientId') && !ctx.clients.has(params.clientId as string)) {
+        violations.push({
+          field: 'logout.clientId',
+          description: 'is not a known OAuth client',
+          violatedRule: 'VALIDATION',
+        });
+      }
+      break;
+    case 'storesProduct':
+      if (
+        required('productSlug') &&
+        ![...ctx.state.products.values()].some((p) => p.slug === params.productSlug)
+      ) {
+        throw notFound(`Product with slug "${String(params.productSlug)}"`, 'PRODUCT_NOT_FOUND');
+      }
+      break;
+    case 'eventsCheckout':
+      required('reservationId');
+      required('eventSlug');
+      break;
+    case 'paidPlansCheckout':
+      required('planId');
+      break;
+    case 'bookingsBook':
+      required('resourceId');
+      break;
+    case 'ecomOrderPaymentRequest':
+      required('paymentRequestId');
+      break;
+    case 'membersAccount':
+      if (!(typeof params.section === 'string' && params.section in MembersAccountSection)) {
+        violations.push({
+          field: 'membersAccount.section',
+          description: `must be one of ${Object.keys(MembersAccountSection).join(', ')}`,
+          violatedRule: 'INVALID_ENUM_VALUE',
+        });
+      }
+      break;
+    case 'auth': {
+      const request = params.authRequest;
+      if (!isObject(request)) {
+        violations.push({
+          field: 'auth.authRequest',
+          description: 'is required',
+          violatedRule: 'REQUIRED_FIELD',
+        });
+        break;
+      }
+      for (const field of ['clientId', 'codeChallenge', 'state']) {
+        if (typeof request[field] !== 'string' || !request[field]) {
+          violations.push({
+            field: `auth.authRequest.${field}`,
+            description: 'is required',
+            violatedRule: 'REQUIRED_FIELD',
+          });
+        }
+      }
+      if (request.codeChallengeMethod !== 'S256') {
+        violations.push({
+          field: 'auth.authRequest.codeChallengeMethod',
+          description: 'must be S256',
+          violatedRule: 'INVALID_ENUM_VALUE',
+        });
+      }
+      if (request.responseType !== 'code') {
+        violations.push({
+          field: 'auth.authRequest.responseType',
+          description: 'must be code',
+          violatedRule: 'INVALID_ENUM_VALUE',
+        });
+      }
+      if (!['fragment', 'query', 'web_message'].includes(request.responseMode as string)) {
+        violations.push({
+          field: 'auth.authRequest.responseMode',
+          description: 'must be fragment, query or web_message',
+          violatedRule: 'INVALID_ENUM_VALUE',
+        });
+      }
+      if (typeof request.clientId === 'string' && !ctx.clients.has(request.clientId)) {
+        violations.push({
+          field: 'auth.authRequest.clientId',
+          description: 'is not a known OAuth client',
+          violatedRule: 'VALIDATION',
+        });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return violations;
+}
+
+/** The URL of an intent's page: the platform's authorize endpoint for `auth`, a hosted page otherwise. */
+function fullUrlOf(
+  ctx: SandboxContext,
+  session: StoredRedirectSession,
+): { endpoint: string; searchParams: Record<string, string> } {
+  if (session.intent === 'auth') {
+    const auth = session.request.auth as { authRequest: Record<string, unknown>; prompt?: string };
+    const searchParams: Record<string, string> = {};
+    for (const [key, value] of Object.entries(auth.authRequest)) {
+      if (value !== undefined && value !== null) searchParams[key] = String(value);
+    }
+    if (auth.prompt) searchParams.prompt = auth.prompt;
+    searchParams.redirectSessionId = session.id;
+    return { endpoint: `${ctx.publicUrl}/oauth2/authorize`, searchParams };
+  }
+  return {
+    endpoint: `${ctx.publicUrl}/_hosted/${PAGE_OF[session.intent]}`,
+    searchParams: { session: session.id },
+  };
+}
+
+function sessionOf(c: Context<AppEnv>, ctx: SandboxContext, intent: string): StoredRedirectSession {
+  const id = c.req.query('session') ?? '';
+  const session = ctx.state.redirectSessions.get(id);
+  if (!session || session.intent !== intent)
+    throw notFound(`Redirect session ${id}`, 'REDIRECT_SESSION_NOT_FOUND');
+  return session;
+}
+
+const callbackOf = (session: StoredRedirectSession, field: string): string | undefined => {
+  const callbacks = session.request.callbacks;
+  return isObject(callbacks) && typeof callbacks[field] === 'string'
+    ? (callbacks[field] as string)
+    : undefined;
+};
+
+/** Redirect sessions (`/_api/redirects-api/v1/redirect-session`, WIRE.md 8) and the hosted pages they open. */
+export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void {
+  app.post('/_api/redirects-api/v1/redirect-session', async (c) => {
+    const caller = resolveCaller(c, ctx);
+    const body = await readJsonBody(c);
+    const intents = REDIRECT_INTENTS.filter((intent) => body[intent] !== undefined);
+    if (intents.length !== 1) {
+      throw validationError([
+        {
+          field: 'intent',
+          description: `exactly one of ${REDIRECT_INTENTS.join(', ')} must be set (got ${intents.length ? intents.join(', ') : 'none'})`,
+          violatedRule: 'ONE_OF_ALIGNMENT',
+        },
+      ]);
+    }
+    const intent = intents[0] as string;
+    const params = body[intent];
+    if (!isObject(params))
+      throw validationError([{ field: intent, description: 'must be an object', violatedRule: 'FORMAT' }]);
+    const violations = checkIntent(ctx, intent, params, caller);
+    const allowed = allowedOriginsOf(ctx, caller);
+    const callbacks = body.callbacks;
+    if (callbacks !== undefined && !isObject(callbacks)) {
+      violations.push({ field: 'callbacks', description: 'must be an object', violatedRule: 'FORMAT' });
+    }
+    for (const field of CALLBACK_FIELDS) {
+      const url = isObject(callbacks) ? callbacks[field] : undefined;
+      if (url === undefined) continue;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
+        violations.push({
+          field: `callbacks.${field}`,
+          description: 'must be an http(s) URL',
+          violatedRule: 'FORMAT',
+        });
+      } else if (allowed && !allowed.includes(new URL(url).origin)) {
+        violations.push({
+          field: `callbacks.${field}`,
+          description: `must be on one of the site's allowed origins (${allowed.join(', ') || 'none configured'})`,
+          violatedRule: 'VALIDATION',
+        });
+      }
+    }
+    if (violations.length) throw validationError(violations);
+    const session: StoredRedirectSession = {
+      id: randomUUID(),
+      intent,
+      request: structuredClone(body),
+      ...(caller.kind === 'visitor'
+        ? { owner: `visitor:${caller.visitorId}`, clientId: caller.clientId }
+        : {}),
+      ...(caller.kind === 'member' ? { owner: `member:${caller.memberId}`, clientId: caller.clientId } : {}),
+      createdDate: new Date(ctx.now()).toISOString(),
+    };
+    ctx.state.redirectSessions.set(session.id, session);
+    const { endpoint, searchParams } = fullUrlOf(ctx, session);
+    const shortId = randomBytes(6).toString('base64url');
+    ctx.shortLinks.set(shortId, session.id);
+    return c.json({
+      redirectSession: {
+        id: session.id,
+        fullUrl: `${endpoint}?${new URLSearchParams(searchParams)}`,
+        urlDetails: { endpoint, searchParams },
+        sessionToken: randomBytes(24).toString('base64url'),
+        shortUrl: `${ctx.publicUrl}/_r/${shortId}`,
+      },
+    });
+  });
+
+  app.get('/_r/:short', (c) => {
+    const sessionId = ctx.shortLinks.get(c.req.param('short'));
+    const session = sessionId ? ctx.state.redirectSessions.get(sessionId) : undefined;
+    if (!session) throw notFound('Short link', 'REDIRECT_SESSION_NOT_FOUND');
+    const { endpoint, searchParams } = fullUrlOf(ctx, session);
+    return c.redirect(`${endpoint}?${new URLSearchParams(searchParams)}`, 302);
+  });
+
+  // The hosted checkout: what the `ecomCheckout` redirect session opens.
+  app.get('/_hosted/checkout', (c) => {
+    const session = sessionOf(c, ctx, 'ecomCheckout');
+    const checkoutId = (session.request.ecomCheckout as { checkoutId: string }).checkoutId;
+    return c.html(renderCheckout(ctx, session, checkoutId));
+  });
+
+  app.post('/_hosted/checkout', async (c) => {
+    const session = sessionOf(c, ctx, 'ecomCheckout');
+    const checkoutId = (session.request.ecomCheckout as { checkoutId: string }).checkoutId;
+    const form = await c.req.parseBody();
+    const email = typeof form.email === 'string' ? form.email.trim() : '';
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      return c.html(
+        renderCheckout(ctx, session, checkoutId, 'Enter the email address for your receipt.', email),
+        400,
+      );
+    }
+    let order: ReturnType<typeof placeOrder>;
+    try {
+      order = placeOrder(ctx, checkoutId, email);
+    } catch (error) {
+      if (error instanceof PlatformError)
+        return c.html(renderCheckout(ctx, session, checkoutId, error.message, email), error.status as 400);
+      throw error;
+    }
+    const thanks = callbackOf(session, 'thankYouPageUrl') ?? callbackOf(session, 'postFlowUrl');
+    if (thanks) {
+      const url = new URL(thanks);
+      url.searchParams.set('orderId', order.id);
+      url.searchParams.set('orderNumber', order.number);
+      return c.redirect(url.href, 303);
+    }
+    return c.html(
+      hostedPage(
+        'Order placed',
+        `<h1>Thank you!</h1><p>Order <strong>#${escapeHtml(order.number)}</strong> is placed. A receipt goes to ${escapeHtml(order.email)}.</p>`,
+      ),
+    );
+  });
+
+  // The logout page ends the platform's session and goes back to the site.
+  app.get('/_hosted/logout', (c) => {
+    const session = sessionOf(c, ctx, 'logout');
+    const back = callbackOf(session, 'postFlowUrl');
+    if (back) return c.redirect(back, 302);
+    return c.html(hostedPage('Signed out', '<h1>You are signed out</h1>'));
+  });
+
+  // The other intents' pages: a platform page that says where the visitor is and leads back.
+  app.get('/_hosted/:page', (c) => {
+    const page = c.req.param('page');
+    const intent = Object.entries(PAGE_OF).find(([, name]) => name === page)?.[0];
+    if (!intent) throw applicationError(404, 'PAGE_NOT_FOUND', `No hosted page "${page}"`);
+    const session = sessionOf(c, ctx, intent);
+    const params = session.request[intent];
+    const back = callbackOf(session, 'postFlowUrl');
+    const details = isObject(params)
+      ? Object.entries(params)
+          .map(
+            ([k, v]) =>
+              `<li><strong>${escapeHtml(k)}</strong>: ${escapeHtml(typeof v === 'string' ? v : JSON.stringify(v))}</li>`,
+          )
+          .join('')
+      : '';
+    const title =
+      intent === 'membersAccount'
+        ? `Members area: ${String((params as { section?: string }).section)}`
+        : `The platform's ${intent} page`;
+    return c.html(
+      hostedPage(
+        title,
+        `<h1>${escapeHtml(title)}</h1><p class="muted">This page stands in for the hosted platform's own page.</p><ul>${details}</ul>${
+          back ? `<a class="button" href="${escapeHtml(back)}">Back to the site</a>` : ''
+        }`,
+      ),
+    );
+  });
+}
+
+function renderCheckout(
+  ctx: SandboxContext,
+  session: StoredRedirectSession,
+  checkoutId: string,
+  error?: string,
+  email?: string,
+): string {
+  const checkout = ctx.state.checkouts.get(checkoutId);
+  const back = callbackOf(session, 'cartPageUrl') ?? callbackOf(session, 'postFlowUrl');
+  const backLink = back ? `<a class="button secondary" href="${escapeHtml(back)}">Back to the shop</a>` : '';
+  if (checkout?.orderId) {
+    const order = ctx.state.orders.get(checkout.orderId);
+    return hostedPage(
+      'Checkout',
+      `<h1>Order placed</h1><p>Order #${escapeHtml(order?.number)} is already placed.</p>${backLink}`,
+    );
+  }
+  const cart = checkout ? ctx.state.carts.get(checkout.owner) : undefined;
+  if (!checkout || !cart || cart.id !== checkout.cartId) {
+    return hostedPage(
+      'Checkout',
+      `<h1>Checkout</h1><p class="error" role="alert">This checkout has expired: the cart changed or is gone.</p>${backLink}`,
+    );
+  }
+  const totals = estimateTotals(ctx, cart, {
+    ...(checkout.shippingAddress ? { shippingAddress: checkout.shippingAddress } : {}),
+    ...(checkout.selectedShippingOption ? { selectedShippingOption: checkout.selectedShippingOption } : {}),
+  });
+  const rows = (totals.cart?.lineItems ?? [])
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.productName?.original)}${(line.descriptionLines ?? [])
+          .map(
+            (d) =>
+              ` <span class="muted">· ${escapeHtml(d.name?.original)}: ${escapeHtml(d.plainText?.original ?? d.colorInfo?.original)}</span>`,
+          )
+          .join(
+            '',
+          )}</td><td class="num">${escapeHtml(line.quantity)}</td><td class="num">${escapeHtml(line.lineItemPrice?.formattedAmount)}</td></tr>`,
+    )
+    .join('');
+  const s = totals.priceSummary;
+  const summary = [
+    ['Subtotal', s?.subtotal],
+    ['Discount', s?.discount],
+    ['Shipping', s?.shipping],
+    ['Tax', s?.tax],
+  ]
+    .map(
+      ([label, price]) =>
+        `<tr><td colspan="2">${label}</td><td class="num">${escapeHtml((price as { formattedAmount?: string })?.formattedAmount)}</td></tr>`,
+    )
+    .join('');
+  return hostedPage(
+    'Checkout',
+    `<h1>Checkout</h1>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<table><thead><tr><th>Item</th><th class="num">Qty</th><th class="num">Price</th></tr></thead>
+<tbody>${rows}${summary}<tr class="total"><td colspan="2">Total</td><td class="num">${escapeHtml(s?.total?.formattedAmount)}</td></tr></tbody></table>
+<form method="post" action="/_hosted/checkout?session=${encodeURIComponent(session.id)}">
+<label for="email">Email for the receipt</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email ?? checkout.email ?? '')}">
+<button type="submit">Place order</button>${backLink}
+</form>`,
+  );
+}

@@ -1,5 +1,20 @@
 /**
- * storefront-widgets/api: a typed client for the platform's storefront and merchant calls, for browsers and
- * Node ≥ 20. The calls themselves arrive with the API client issue; the wire types and enums are here.
+ * storefront-widgets/api: a typed client for every storefront and merchant call of the platform, for
+ * browsers and Node ≥ 20. Plain functions that take the client first, so bundlers keep only what is used.
+ *
+ * @example
+ * import { createApiClient, apiKeyAuth, queryProducts } from 'storefront-widgets/api';
+ * const client = createApiClient({ auth: apiKeyAuth(process.env.WIX_API_KEY!) });
+ * const page = await queryProducts(client).limit(10).find();
  */
+export * from './cart';
+export * from './encoding';
+export * from './errors';
+export * from './events';
+export * from './http';
+export * from './members';
+export * from './paging';
+export * from './products';
+export * from './query-builder';
+export * from './redirects';
 export * from './types/index';

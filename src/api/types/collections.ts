@@ -14,3 +14,13 @@ export interface QueryCollectionsResponse {
   collections: Collection[];
   metadata?: PlatformPagingMetadata;
 }
+
+/** `GET /v2/collections/{id}`, `…/slug/{slug}`, and the collection writes. */
+export interface GetCollectionResponse {
+  collection: Collection;
+}
+
+/** `POST /stores/v1/collections`: `media` is optional; `numberOfProducts` is computed. */
+export interface CreateCollectionRequest {
+  collection: Pick<Collection, 'name' | 'description' | 'slug' | 'visible' | 'media'>;
+}

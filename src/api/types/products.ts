@@ -1,5 +1,6 @@
 import type { Dimensions, Media, PlatformPagingMetadata } from './common';
 import type { InventoryStatus, MeasurementUnit, OptionType, ProductDiscountType, ProductType } from './enums';
+import type { ApplicationErrorDetails } from './errors';
 
 export interface NumericPropertyRange {
   minValue?: number;
@@ -139,6 +140,7 @@ export interface Product {
   variants?: Variant[];
   lastUpdated?: string;
   createdDate?: string;
+  seoData?: SeoSchema;
   ribbon?: string;
   brand?: string;
 }
@@ -146,4 +148,186 @@ export interface Product {
 export interface QueryProductsPlatformizedResponse {
   products: Product[];
   metadata?: PlatformPagingMetadata;
+}
+
+export interface SeoTag {
+  type?: string;
+  props?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+  children?: string;
+  custom?: boolean;
+  disabled?: boolean;
+}
+
+export interface SeoKeyword {
+  term?: string;
+  isMain?: boolean;
+  origin?: string;
+}
+
+export interface SeoSchema {
+  tags?: SeoTag[];
+  settings?: { preventAutoRedirect?: boolean; keywords?: SeoKeyword[] };
+}
+
+/** `GET /stores-reader/v1/products/{id}` and the product writes. */
+export interface GetProductResponse {
+  product: Product;
+}
+
+/** `POST /stores-reader/v1/products/{id}/productOptionsAvailability`: a variant's data with its stock. */
+export interface VariantData {
+  price?: PriceData;
+  convertedPriceData?: PriceData;
+  weight?: number | null;
+  sku?: string;
+  quantity?: number | null;
+  inStock?: boolean;
+  visible?: boolean;
+  productDimensions?: Dimensions;
+  packageDimensions?: Dimensions;
+}
+
+export interface ProductOptionsAvailabilityResponse {
+  /** Only when the selected options pick exactly one variant. */
+  selectedVariant?: VariantData;
+  media?: Media;
+  /** The options with each choice's `inStock` and `visible` given the rest of the selection. */
+  productOptions?: ProductOption[];
+  /** Whether the selection picks a visible, in-stock variant. */
+  availableForPurchase?: boolean;
+}
+
+/** The older paging metadata of the product-variants query: the page size asked for and the offset. */
+export interface ItemsPagingMetadata {
+  items?: number;
+  offset?: number;
+}
+
+export interface QueryProductVariantsResponse {
+  variants: Variant[];
+  metadata?: ItemsPagingMetadata;
+  totalResults?: number;
+}
+
+/** A media address: an image or a video URL. */
+export interface PlatformMedia {
+  image?: string;
+  video?: string;
+}
+
+export interface PreorderInfo {
+  enabled?: boolean;
+  message?: string | null;
+  limit?: number | null;
+}
+
+/** A variant across the store, with its product's name and collections. Its id is `<productId>-<variantId>`. */
+export interface StoreVariant {
+  id?: string;
+  variantId?: string;
+  productId?: string;
+  variantName?: string;
+  productName?: string;
+  managedVariant?: boolean;
+  sku?: string;
+  stock?: VariantStock;
+  choices?: Record<string, string>;
+  collectionIds?: string[];
+  media?: PlatformMedia;
+  preorderInfo?: PreorderInfo;
+}
+
+export interface QueryStoreVariantsResponse {
+  variants: StoreVariant[];
+  metadata?: PlatformPagingMetadata;
+}
+
+export interface GetStoreVariantResponse {
+  variant: StoreVariant;
+}
+
+/** One entry of `PATCH /stores/v1/products/{id}/variants`: the variants picked by choices or by ids. */
+export interface VariantOverride {
+  choices?: Record<string, string>;
+  variantIds?: string[];
+  price?: number | null;
+  cost?: number | null;
+  weight?: number | null;
+  sku?: string | null;
+  visible?: boolean | null;
+  productDimensions?: Dimensions;
+  packageDimensions?: Dimensions;
+}
+
+export interface UpdateVariantsResponse {
+  variants: Variant[];
+}
+
+export interface OptionAndChoice {
+  option?: string;
+  choice?: string;
+}
+
+/** One item of `POST /stores/v1/products/{id}/media`: a URL or a media id, optionally for one choice. */
+export interface MediaDataForWrite {
+  url?: string;
+  mediaId?: string;
+  choice?: OptionAndChoice;
+}
+
+/** One item of `PATCH …/choices/media` and `POST …/choices/media/delete`. */
+export interface MediaAssignmentToChoice {
+  option?: string;
+  choice?: string;
+  mediaIds?: string[];
+}
+
+/** `set` of `POST /stores/v1/bulk/products/update`: one property. */
+export interface SetValue {
+  price?: number;
+  cost?: number;
+  weight?: number;
+  ribbon?: string;
+  brand?: string;
+}
+
+export interface PercentageData {
+  rate?: number;
+  roundToInt?: boolean;
+}
+
+/** By an amount, or by a percentage (a number, or `{rate, roundToInt}`). */
+export interface PropertyAdjustmentData {
+  amount?: number;
+  percentage?: number | PercentageData;
+}
+
+/** `adjust` of `POST /stores/v1/bulk/products/adjust-properties`: one numeric property. */
+export interface AdjustValue {
+  price?: PropertyAdjustmentData;
+  cost?: PropertyAdjustmentData;
+  weight?: PropertyAdjustmentData;
+}
+
+export interface ItemMetadata {
+  id?: string | null;
+  originalIndex?: number;
+  success?: boolean;
+  error?: ApplicationErrorDetails;
+}
+
+export interface BulkProductResult {
+  itemMetadata?: ItemMetadata;
+}
+
+export interface BulkActionMetadata {
+  totalSuccesses?: number;
+  totalFailures?: number;
+  undetailedFailures?: number;
+}
+
+export interface BulkUpdateProductsResponse {
+  results: BulkProductResult[];
+  bulkActionMetadata?: BulkActionMetadata;
 }

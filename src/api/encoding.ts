@@ -1,0 +1,57 @@
+/**
+ * How request objects travel in GET query strings (WIRE.md 4), as the platform's official client writes
+ * them: scalars `k=v`, lists by repeating the key, nested objects as dotted keys; and for "complex" reads,
+ * the whole object as one `.r=<base64url(JSON)>` when it has nesting or a list of objects.
+ */
+
+type Flat = Record<string, unknown>;
+
+function flatten(data: Record<string, unknown>, prefix = '', out: Flat = {}): Flat {
+  for (const [key, value] of Object.entries(data)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      flatten(value as Record<string, unknown>, path, out);
+    } else out[path] = value;
+  }
+  return out;
+}
+
+/** UTF-8 JSON as base64url without padding. */
+export function base64UrlEncodeJson(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** The inverse of `base64UrlEncodeJson`. */
+export function base64UrlDecodeJson(text: string): unknown {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/**
+ * The query string for a request object. `complex` reads (the product query, the collection query, the member
+ * list) send `.r=` when the object has nesting or a list of objects; others flatten, dropping null, undefined
+ * and objects inside lists.
+ */
+export function toSearchParams(request: Record<string, unknown>, complex = false): URLSearchParams {
+  const flat = flatten(request);
+  const needsDotR = Object.entries(flat).some(
+    ([key, value]) =>
+      key.includes('.') || (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)),
+  );
+  if (complex && needsDotR) return new URLSearchParams({ '.r': base64UrlEncodeJson(request) });
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(flat)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null || typeof item === 'object') continue;
+      params.append(key, String(item));
+    }
+  }
+  return params;
+}

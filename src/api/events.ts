@@ -1,0 +1,60 @@
+import type { Cart } from './types/cart';
+import type { Collection } from './types/collections';
+import type { Member } from './types/members';
+import type { Product, Variant } from './types/products';
+import type { RedirectSession } from './types/redirects';
+
+/**
+ * Events the client fires after its own successful calls (SPEC.md 7 Events), with typed payloads.
+ *
+ * @example
+ * const off = client.on('cart.updated', ({ cart }) => render(cart));
+ */
+export interface ApiEvents {
+  'cart.created': { cart: Cart };
+  'cart.updated': { cart: Cart };
+  'cart.deleted': Record<string, never>;
+  'member.created': { member: Member };
+  'member.updated': { member: Member };
+  'member.deleted': { memberId: string };
+  'redirectSession.created': { redirectSession: RedirectSession };
+  'product.created': { product: Product };
+  'product.updated': { productId: string; product?: Product };
+  'product.deleted': { productId: string };
+  'collection.created': { collection: Collection };
+  'collection.updated': { collectionId: string; collection?: Collection };
+  'collection.deleted': { collectionId: string };
+  'variants.updated': { productId: string; variants?: Variant[] };
+}
+
+export type ApiEventName = keyof ApiEvents;
+export type ApiEventHandler<K extends ApiEventName> = (payload: ApiEvents[K]) => void;
+
+/** A tiny typed emitter; a throwing handler is reported and does not stop the others. */
+export class Emitter {
+  private readonly handlers = new Map<string, Set<(payload: never) => void>>();
+
+  on<K extends ApiEventName>(name: K, handler: ApiEventHandler<K>): () => void {
+    let set = this.handlers.get(name);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(name, set);
+    }
+    set.add(handler as (payload: never) => void);
+    return () => this.off(name, handler);
+  }
+
+  off<K extends ApiEventName>(name: K, handler: ApiEventHandler<K>): void {
+    this.handlers.get(name)?.delete(handler as (payload: never) => void);
+  }
+
+  emit<K extends ApiEventName>(name: K, payload: ApiEvents[K]): void {
+    for (const handler of [...(this.handlers.get(name) ?? [])]) {
+      try {
+        (handler as ApiEventHandler<K>)(payload);
+      } catch (error) {
+        console.error(`[storefront] a "${name}" handler failed:`, error);
+      }
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import { toSearchParams } from './encoding';
+import { type ApiError, errorFromResponse, SystemError } from './errors';
+import { type ApiEventHandler, type ApiEventName, type ApiEvents, Emitter } from './events';
+
+/** The platform's production API. */
+export const DEFAULT_API_BASE = 'https://www.wixapis.com';
+/** A GET whose query string is longer than this is sent as a POST with a JSON body instead (WIRE.md 4). */
+export const LONG_GET_THRESHOLD = 4000;
+export const CONSISTENT_HEADER = 'X-Wix-Consistent';
+export const REQUEST_ID_HEADER = 'x-wix-request-id';
+
+/**
+ * Supplies the `Authorization` header: a visitor's or member's access token (the session renews it), or a
+ * merchant's API key. The raw value is sent, without `Bearer `.
+ */
+export interface AuthProvider {
+  getAuthorization(): string | undefined | Promise<string | undefined>;
+}
+
+/**
+ * A merchant's API key (the elevated client of SPEC.md 6), for Node scripts. Keep it on servers only.
+ *
+ * @example
+ * const client = createApiClient({ auth: apiKeyAuth(process.env.WIX_API_KEY!) });
+ */
+export const apiKeyAuth = (apiKey: string): AuthProvider => {
+  if (!apiKey) throw new TypeError('apiKeyAuth needs an API key');
+  return { getAuthorization: () => apiKey };
+};
+
+/** A fixed access token, for scripts and tests that already hold one. */
+export const accessTokenAuth = (accessToken: string): AuthProvider => ({
+  getAuthorization: () => accessToken,
+});
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One call, as the service modules describe it. */
+export interface RequestSpec {
+  method: HttpMethod;
+  /** The path with its service prefix and encoded parameters, e.g. `/members/v1/members/<id>`. */
+  path: string;
+  /** GET and DELETE: the request object, written into the query string (WIRE.md 4). */
+  query?: Record<string, unknown>;
+  /** GET: send `.r=` for nested requests (the product query, collection query and member list). */
+  complex?: boolean;
+  /** GET: when the query string is over 4000 characters, POST the request object to the same path. */
+  longGetFallback?: boolean;
+  /** POST, PUT and PATCH: the JSON body. */
+  body?: unknown;
+  /** How many times to try again after a 5xx or a network failure (default 0). */
+  retries?: number;
+  /** Send no Authorization (the token endpoint). */
+  anonymous?: boolean;
+  /** Extra headers (the authorized_client grant's combined Authorization). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** Default `https://www.wixapis.com`. */
+  apiBase?: string;
+  auth?: AuthProvider;
+  /** Default the global `fetch`; tests pass the sandbox's in-process one. */
+  fetch?: typeof fetch;
+  /** Called with every error before it is thrown, for logging and reporting. */
+  onError?: (error: ApiError | SystemError, request: { method: string; url: string }) => void;
+}
+
+export interface ApiClient {
+  readonly apiBase: string;
+  /** Sends a call and returns its JSON answer, or throws ApiError / ValidationError / SystemError. */
+  request<T>(spec: RequestSpec): Promise<T>;
+  on<K extends ApiEventName>(name: K, handler: ApiEventHandler<K>): () => void;
+  off<K extends ApiEventName>(name: K, handler: ApiEventHandler<K>): void;
+  /** Fires an event; the service modules call it after a successful call. */
+  emit<K extends ApiEventName>(name: K, payload: ApiEvents[K]): void;
+}
+
+/**
+ * A client for the platform's HTTP API. Framework-free; runs in browsers and Node ≥ 20.
+ *
+ * @example
+ * // A merchant's Node script:
+ * import { createApiClient, apiKeyAuth, bulkAdjustProductProperty } from 'storefront-widgets/api';
+ * const client = createApiClient({ auth: apiKeyAuth(process.env.WIX_API_KEY!) });
+ * await bulkAdjustProductProperty(client, ids, { price: { percentage: 10 } });
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const apiBase = (options.apiBase ?? DEFAULT_API_BASE).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(apiBase))
+    throw new TypeError(`apiBase must be an http(s) URL, not "${options.apiBase}"`);
+  const emitter = new Emitter();
+  let consistent: string | undefined;
+
+  async function send<T>(spec: RequestSpec): Promise<T> {
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    let method: HttpMethod = spec.method;
+    let body: string | undefined;
+    let url = `${apiBase}${spec.path}`;
+    if ((method === 'GET' || method === 'DELETE') && spec.query) {
+      const search = toSearchParams(spec.query, spec.complex).toString();
+      if (method === 'GET' && spec.longGetFallback && search.length > LONG_GET_THRESHOLD) {
+        method = 'POST';
+        body = JSON.stringify(spec.query);
+      } else if (search) url += `?${search}`;
+    } else if (spec.body !== undefined && method !== 'GET' && method !== 'DELETE') {
+      body = JSON.stringify(spec.body);
+    }
+
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (!spec.anonymous) {
+      const authorization = await options.auth?.getAuthorization();
+      if (authorization) headers.Authorization = authorization;
+    }
+    if (consistent) headers[CONSISTENT_HEADER] = consistent;
+    Object.assign(headers, spec.headers);
+
+    const info = { method, url };
+    const fail = (error: ApiError | SystemError): never => {
+      try {
+        options.onError?.(error, info);
+      } catch (hookError) {
+        console.error('[storefront] onError hook failed:', hookError);
+      }
+      throw error;
+    };
+
+    let attemptsLeft = spec.retries ?? 0;
+    for (;;) {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { method, headers, body, signal: spec.signal });
+      } catch (cause) {
+        if (spec.signal?.aborted) throw cause;
+        if (attemptsLeft-- > 0) continue;
+        return fail(new SystemError({ ...info, cause }));
+      }
+      const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+      const echo = response.headers.get(CONSISTENT_HEADER);
+      if (echo) consistent = echo;
+      const text = await response.text().catch(() => undefined);
+      if (response.status !== 200) {
+        if (response.status >= 500 && attemptsLeft-- > 0) continue;
+        let parsed: unknown;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          parsed = undefined;
+        }
+        return fail(errorFromResponse(response.status, response.statusText, parsed, { ...info, requestId }));
+      }
+      try {
+        return (text ? JSON.parse(text) : {}) as T;
+      } catch (cause) {
+        return fail(new SystemError({ ...info, requestId, cause }));
+      }
+    }
+  }
+
+  return {
+    apiBase,
+    request: send,
+    on: (name, handler) => emitter.on(name, handler),
+    off: (name, handler) => emitter.off(name, handler),
+    emit: (name, payload) => emitter.emit(name, payload),
+  };
+}
+
+/** Encodes one path segment (ids and slugs come from callers and servers: never trust them in a URL). */
+export const seg = (value: string): string => {
+  if (typeof value !== 'string' || value === '')
+    throw new TypeError('An id or slug must be a non-empty string');
+  return encodeURIComponent(value);
+};

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { SandboxOptions } from '../../sandbox/app';
+import { type ApiClientOptions, accessTokenAuth, apiKeyAuth, createApiClient } from '../../src/api/index';
+import { SANDBOX_ORIGIN, testSandbox } from './sandbox';
+
+/** A request as it went over the wire, in the shape of ../shared/wire/requests.jsonl. */
+export interface WireRequest {
+  method: string;
+  path: string;
+  query: string;
+  queryDotR?: unknown;
+  authorization: string;
+  contentType?: string;
+  headers: Headers;
+  body?: unknown;
+}
+
+export interface RecordedRequest {
+  op: string;
+  host: string;
+  method: string;
+  path: string;
+  query?: string;
+  queryDotR?: unknown;
+  authorization: string;
+  contentType?: string;
+  body?: unknown;
+}
+
+/** The 116 requests recorded from the platform's official client (a copy of ../shared/wire/requests.jsonl). */
+export const RECORDED: RecordedRequest[] = readFileSync(
+  resolve(import.meta.dirname, '../fixtures/requests.jsonl'),
+  'utf8',
+)
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as RecordedRequest);
+
+export function recorded(op: string): RecordedRequest {
+  const found = RECORDED.find((r) => r.op === op);
+  if (!found) throw new Error(`No recorded request "${op}"`);
+  return found;
+}
+
+function decodeDotR(query: string): unknown {
+  const value = new URLSearchParams(query).get('.r');
+  return value === null ? undefined : JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+}
+
+/**
+ * The in-process sandbox with clients whose `fetch` records every request, so a test can check both the
+ * wire (method, path, query, body) and the behaviour.
+ */
+export function apiHarness(options: SandboxOptions = {}) {
+  const harness = testSandbox(options);
+  const wire: WireRequest[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input as RequestInfo, init);
+    const url = new URL(request.url);
+    const text = await request.clone().text();
+    const query = url.search.replace(/^\?/, '');
+    wire.push({
+      method: request.method,
+      path: url.pathname,
+      query,
+      ...(query.includes('.r=') ? { queryDotR: decodeDotR(query) } : {}),
+      authorization: request.headers.get('authorization') ?? 'none',
+      ...(request.headers.get('content-type')
+        ? { contentType: request.headers.get('content-type') as string }
+        : {}),
+      headers: request.headers,
+      ...(text ? { body: JSON.parse(text) } : {}),
+    });
+    return harness.sandbox.fetch(request);
+  };
+  const client = (auth: ApiClientOptions['auth'], extra: Partial<ApiClientOptions> = {}) =>
+    createApiClient({ apiBase: SANDBOX_ORIGIN, fetch: recordingFetch, ...(auth ? { auth } : {}), ...extra });
+  return {
+    ...harness,
+    wire,
+    last: () => wire[wire.length - 1] as WireRequest,
+    merchant: (extra: Partial<ApiClientOptions> = {}) =>
+      client(apiKeyAuth(harness.sandbox.context.apiKey), extra),
+    /** A client for a new anonymous visitor. */
+    async visitor(extra: Partial<ApiClientOptions> = {}) {
+      const tokens = await harness.anonymousTokens();
+      return { client: client(accessTokenAuth(tokens.access_token), extra), tokens };
+    },
+    /** A client for a seeded member, by login email. */
+    member(email: string, extra: Partial<ApiClientOptions> = {}) {
+      const identity = harness.sandbox.context.state.identities.get(email);
+      if (!identity) throw new Error(`No seeded member ${email}`);
+      const tokens = harness.sandbox.context.tokens.issue(
+        { kind: 'member', visitorId: `visitor-of-${identity.memberId}`, memberId: identity.memberId },
+        'demo-client',
+        3600,
+      );
+      return {
+        client: client(accessTokenAuth(tokens.access_token), extra),
+        tokens,
+        memberId: identity.memberId,
+      };
+    },
+    client,
+  };
+}
+
+/** Compares a request on our wire with a recorded one: method, path, query (decoding `.r`) and body. */
+export function expectSameWire(
+  actual: WireRequest,
+  expected: RecordedRequest,
+  expectFn: (a: unknown) => { toEqual(b: unknown): void },
+) {
+  expectFn({ method: actual.method, path: actual.path }).toEqual({
+    method: expected.method,
+    path: expected.path,
+  });
+  if (expected.queryDotR !== undefined) expectFn(actual.queryDotR).toEqual(expected.queryDotR);
+  else
+    expectFn(Object.fromEntries(groupParams(actual.query))).toEqual(
+      Object.fromEntries(groupParams(expected.query ?? '')),
+    );
+  expectFn(actual.body).toEqual(expected.body);
+  expectFn(actual.contentType ?? null).toEqual(expected.contentType ?? null);
+}
+
+function groupParams(query: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(query)) out.set(key, [...(out.get(key) ?? []), value]);
+  return out;
+}
