@@ -185,7 +185,9 @@ function defaultVariant(product: Product, id: string, choices: Record<string, st
     variant: {
       priceData: { currency: product.priceData?.currency ?? 'USD', price: product.priceData?.price ?? 0 },
       ...(cost !== undefined ? { costAndProfitData: { itemCost: cost } } : {}),
-      ...(product.productType === 'physical' && product.weight !== undefined ? { weight: product.weight } : {}),
+      ...(product.productType === 'physical' && product.weight !== undefined
+        ? { weight: product.weight }
+        : {}),
       ...(product.sku ? { sku: product.sku } : {}),
       visible: true,
     },
@@ -218,7 +220,9 @@ export function rebuildVariants(product: Product): void {
     used.add(id);
     return id;
   };
-  product.variants = combos.map((choices, index) => kept[index] ?? defaultVariant(product, freshId(), choices));
+  product.variants = combos.map(
+    (choices, index) => kept[index] ?? defaultVariant(product, freshId(), choices),
+  );
 }
 
 /** A URL-friendly slug of a name: `"Field Notes: A Maker’s Guide"` → `"field-notes-a-maker-s-guide"`. */

@@ -1,0 +1,160 @@
+/**
+ * The platform's own JavaScript SDK (@wix/sdk with its ecom, members, stores and redirects modules) run
+ * against the sandbox: if the sandbox only understood our client's dialect, these flows would fail.
+ *
+ * The official SDK calls the global `fetch` with https://www.wixapis.com and https://edge.wixapis.com
+ * hard-coded (its OAuthStrategy has no fetch option), so this file alone routes the global `fetch` to the
+ * in-process sandbox.
+ */
+
+import { currentCart } from '@wix/ecom';
+import { members } from '@wix/members';
+import { redirects } from '@wix/redirects';
+import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
+import { collections, products } from '@wix/stores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORES_APP_ID } from '../../../src/api/index';
+import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+
+const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
+
+let harness: ReturnType<typeof testSandbox>;
+const hosts: string[] = [];
+
+beforeEach(() => {
+  harness = testSandbox();
+  hosts.length = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.host !== 'www.wixapis.com' && url.host !== 'edge.wixapis.com')
+      throw new Error(`Unexpected host ${url.host}`);
+    hosts.push(url.host);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    return harness.sandbox.fetch(`${SANDBOX_ORIGIN}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers: request.headers,
+      body,
+    });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the official SDK against the sandbox', () => {
+  it('storefront: visitor tokens, cart, coupon, totals, checkout and the checkout redirect', async () => {
+    const wix = createClient({
+      modules: { currentCart, redirects, products, collections },
+      auth: OAuthStrategy({ clientId: 'demo-client' }),
+    });
+    const tokens = await wix.auth.generateVisitorTokens();
+    wix.auth.setTokens(tokens);
+    expect(tokens.accessToken.value).toMatch(/^OauthNG\.JWS\./);
+
+    const added = await wix.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: STORES_APP_ID,
+            catalogItemId: TEE,
+            options: { options: { Size: 'M', Color: 'Black' } },
+          },
+          quantity: 2,
+        },
+      ],
+    });
+    expect(added.cart?.lineItems?.[0]?.quantity).toBe(2);
+    expect(added.cart?.lineItems?.[0]?.productName?.original).toBe('Everyday Cotton Tee');
+
+    const withCoupon = await wix.currentCart.updateCurrentCart({ couponCode: 'SAVE10' });
+    expect(withCoupon.appliedDiscounts?.[0]?.coupon?.code).toBe('SAVE10');
+
+    const totals = await wix.currentCart.estimateCurrentCartTotals({
+      shippingAddress: { country: 'US', subdivision: 'US-NY', postalCode: '10001' },
+      selectedShippingOption: { code: 'standard' },
+    });
+    expect(totals.priceSummary?.subtotal?.amount).toBe('50');
+    expect(totals.priceSummary?.discount?.amount).toBe('5');
+    expect(totals.priceSummary?.shipping?.amount).toBe('5');
+    expect(totals.priceSummary?.total?.amount).toBe('50');
+
+    const { checkoutId } = await wix.currentCart.createCheckoutFromCurrentCart({
+      channelType: 'WEB' as never,
+    });
+    expect(checkoutId).toBeTruthy();
+    const { redirectSession } = await wix.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: checkoutId as string },
+      callbacks: { postFlowUrl: 'http://localhost:4000/' },
+    });
+    expect(redirectSession?.fullUrl).toMatch(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
+
+    const page = await wix.products
+      .queryProducts()
+      .eq('collectionIds' as 'sku', '00000000-000000-000000-000000000001')
+      .limit(5)
+      .find();
+    expect(page.items).toHaveLength(5);
+    expect(page.items[0]?._id).toBeTruthy();
+    expect(page.totalCount).toBeGreaterThanOrEqual(12);
+    const next = await page.next();
+    expect(next.items.length).toBeGreaterThan(0);
+    expect(next.items[0]?._id).not.toBe(page.items[0]?._id);
+
+    const summer = await wix.collections.getCollectionBySlug('summer');
+    expect(summer.collection?.name).toBe('Summer');
+
+    await wix.currentCart.deleteCurrentCart();
+    await expect(wix.currentCart.getCurrentCart()).rejects.toMatchObject({
+      details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } },
+    });
+    expect(new Set(hosts)).toEqual(new Set(['www.wixapis.com', 'edge.wixapis.com']));
+  });
+
+  it('merchant: members moderation and catalogue writes with the API key', async () => {
+    const wix = createClient({
+      modules: { members, products },
+      auth: ApiKeyStrategy({
+        apiKey: harness.sandbox.context.apiKey,
+        siteId: harness.sandbox.context.state.store.siteId,
+      }),
+    });
+    const pending = await wix.members.queryMembers().eq('status', 'PENDING').find();
+    expect(pending.items.map((m) => m.loginEmail)).toEqual(['priya@example.com']);
+    const approved = await wix.members.approveMember(pending.items[0]?._id as string);
+    expect(approved.member?.status).toBe('APPROVED');
+
+    const created = await wix.members.createMember({
+      member: { loginEmail: 'newbie@example.com', profile: { nickname: 'Newbie' } },
+    });
+    expect(created.profile?.slug).toBe('newbie');
+    expect(created.loginEmail).toBe('newbie@example.com');
+
+    const { product } = await wix.products.createProduct({
+      name: 'Linen Napkins (set of 4)',
+      productType: 'physical' as never,
+      priceData: { price: 20 },
+      costAndProfitData: { itemCost: 8 },
+      weight: 0.3,
+    });
+    expect(product?._id).toBeTruthy();
+    const adjusted = await wix.products.bulkAdjustProductProperty({ price: { percentage: 10 as never } }, [
+      product?._id as string,
+      TEE,
+    ]);
+    expect(adjusted.bulkActionMetadata?.totalSuccesses).toBe(2);
+    const read = await wix.products.getProduct(product?._id as string, { includeMerchantSpecificData: true });
+    expect(read.product?.priceData?.price).toBe(22);
+    expect(read.product?.priceData?.formatted?.price).toBe('$22.00');
+
+    const visitorWix = createClient({
+      modules: { products },
+      auth: OAuthStrategy({ clientId: 'demo-client' }),
+    });
+    visitorWix.auth.setTokens(await visitorWix.auth.generateVisitorTokens());
+    await expect(visitorWix.products.deleteProduct(product?._id as string)).rejects.toMatchObject({
+      details: { applicationError: { code: 'PERMISSION_DENIED' } },
+    });
+  });
+});
