@@ -183,6 +183,15 @@ function readStringList(
   return ok ? (value as string[]) : undefined;
 }
 
+/** A required list of 1 to `max` entries. */
+function readEntries(raw: unknown, field: string, max: number): unknown[] {
+  if (raw === undefined || raw === null) throw fail(field, 'is required', 'REQUIRED_FIELD');
+  if (!Array.isArray(raw)) throw fail(field, 'must be a list', 'FORMAT');
+  if (raw.length === 0) throw fail(field, 'must hold at least 1 item', 'MIN_SIZE');
+  if (raw.length > max) throw fail(field, `must hold at most ${max} items`, 'MAX_SIZE');
+  return raw;
+}
+
 /** The id of a path or body: a GUID, else a 400 on `field` (the platform rejects malformed ids up front). */
 export function checkProductId(id: string, field = 'id'): string {
   if (!GUID.test(id)) throw fail(field, `must be a GUID (8-4-4-4-12 hex digits), got "${id}"`, 'FORMAT');
@@ -1222,14 +1231,7 @@ function overrideTargets(product: Product, entry: Json, at: string, v: Violation
 /** `PATCH /stores/v1/products/{id}/variants`: overrides price, cost, weight, SKU and visibility. */
 export function updateVariants(ctx: SandboxContext, id: string, body: Json) {
   const product = findProduct(ctx, id, { merchant: true });
-  const raw = body.variants;
-  if (!Array.isArray(raw) || raw.length === 0) {
-    throw fail(
-      'variants',
-      'must hold at least 1 variant override',
-      raw === undefined ? 'REQUIRED_FIELD' : 'MIN_SIZE',
-    );
-  }
+  const raw = readEntries(body.variants, 'variants', 1000);
   const v = new Violations();
   const changes: Array<() => void> = [];
   raw.forEach((entry, i) => {
@@ -1348,6 +1350,17 @@ function mediaNotFound(product: Product, ids: string[]) {
   );
 }
 
+/** Every media item of a product: its own and its choices' (a choice may show an image the product does not). */
+function allMedia(product: Product): MediaItem[] {
+  const out = [...(product.media?.items ?? [])];
+  for (const option of product.productOptions ?? []) {
+    for (const choice of option.choices ?? []) {
+      for (const item of choice.media?.items ?? []) if (!out.some((x) => x.id === item.id)) out.push(item);
+    }
+  }
+  return out;
+}
+
 interface ChoiceRef {
   option: ProductOption;
   choice: Choice;
@@ -1404,13 +1417,11 @@ function addToChoice(choice: Choice, item: MediaItem): void {
 /** `POST /stores/v1/products/{id}/media`: appends images or videos, optionally to a choice as well. */
 export function addProductMedia(ctx: SandboxContext, id: string, body: Json) {
   const product = findProduct(ctx, id, { merchant: true });
-  const raw = body.media;
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 50) {
-    throw fail('media', 'must hold 1 to 50 media items', raw === undefined ? 'REQUIRED_FIELD' : 'MAX_SIZE');
-  }
+  const raw = readEntries(body.media, 'media', 50);
   const v = new Violations();
   const existing = product.media?.items ?? [];
-  const additions: Array<{ item: MediaItem; isNew: boolean; ref?: ChoiceRef }> = [];
+  const known = allMedia(product);
+  const additions: Array<{ item: MediaItem; ref?: ChoiceRef }> = [];
   raw.forEach((entry, i) => {
     const at = `media[${i}]`;
     if (!isObject(entry)) {
@@ -1439,8 +1450,8 @@ export function addProductMedia(ctx: SandboxContext, id: string, body: Json) {
         return;
       }
       const mediaId = resolved.mediaId ?? randomUUID();
-      const found = [...existing, ...additions.map((a) => a.item)].find((x) => x.id === mediaId);
-      additions.push({ item: found ?? mediaItemFor(mediaId, resolved), isNew: !found, ref });
+      const found = [...known, ...additions.map((a) => a.item)].find((x) => x.id === mediaId);
+      additions.push({ item: found ?? mediaItemFor(mediaId, resolved), ref });
       return;
     }
     const mediaId = entry.mediaId;
@@ -1448,18 +1459,18 @@ export function addProductMedia(ctx: SandboxContext, id: string, body: Json) {
       v.add(`${at}.mediaId`, 'must be a media id (letters, digits, "_", ".", "~", "-")', 'FORMAT');
       return;
     }
-    const found = [...existing, ...additions.map((a) => a.item)].find((x) => x.id === mediaId);
+    const found = [...known, ...additions.map((a) => a.item)].find((x) => x.id === mediaId);
     const item =
       found ??
       mediaItemFor(mediaId, { mediaType: 'image', url: `https://static.wixstatic.com/media/${mediaId}` });
-    additions.push({ item, isNew: !found, ref });
+    additions.push({ item, ref });
   });
   v.throwIfAny();
   const refs = additions.flatMap((a) => (a.ref ? [a.ref] : []));
   if (refs.length) checkOneMediaOption(product, refs, 'media');
   const items = [...existing];
-  for (const { item, isNew, ref } of additions) {
-    if (isNew) items.push(item);
+  for (const { item, ref } of additions) {
+    if (!items.some((x) => x.id === item.id)) items.push(item);
     if (ref) addToChoice(ref.choice, item);
   }
   product.media = { items };
@@ -1476,11 +1487,11 @@ export function removeProductMedia(ctx: SandboxContext, id: string, body: Json) 
       ? []
       : (readStringList(v, body.mediaIds, 'mediaIds', { max: 50 }) ?? []);
   v.throwIfAny();
-  const items = product.media?.items ?? [];
-  const missing = ids.filter((mediaId) => !items.some((x) => x.id === mediaId));
+  const known = allMedia(product);
+  const missing = ids.filter((mediaId) => !known.some((x) => x.id === mediaId));
   if (missing.length) throw mediaNotFound(product, missing);
-  const removed = new Set(ids.length ? ids : items.map((x) => x.id));
-  product.media = { items: items.filter((x) => !removed.has(x.id)) };
+  const removed = new Set(ids.length ? ids : known.map((x) => x.id));
+  product.media = { items: (product.media?.items ?? []).filter((x) => !removed.has(x.id)) };
   for (const option of product.productOptions ?? []) {
     for (const choice of option.choices ?? []) {
       if (choice.media)
@@ -1496,14 +1507,7 @@ export function removeProductMedia(ctx: SandboxContext, id: string, body: Json) 
 
 /** The `{option, choice, mediaIds}` entries of the two choice-media calls, checked. */
 function readChoiceMedia(product: Product, body: Json) {
-  const raw = body.media;
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 10) {
-    throw fail(
-      'media',
-      'must hold 1 to 10 {option, choice, mediaIds} entries',
-      raw === undefined ? 'REQUIRED_FIELD' : 'MAX_SIZE',
-    );
-  }
+  const raw = readEntries(body.media, 'media', 10);
   const v = new Violations();
   const entries: Array<{ ref: ChoiceRef; ids: string[] }> = [];
   raw.forEach((entry, i) => {
@@ -1520,9 +1524,9 @@ function readChoiceMedia(product: Product, body: Json) {
     if (ref && ids) entries.push({ ref, ids });
   });
   v.throwIfAny();
-  const items = product.media?.items ?? [];
+  const known = allMedia(product);
   const missing = [...new Set(entries.flatMap((e) => e.ids))].filter(
-    (mid) => !items.some((x) => x.id === mid),
+    (mid) => !known.some((x) => x.id === mid),
   );
   if (missing.length) throw mediaNotFound(product, missing);
   return entries;
@@ -1537,9 +1541,9 @@ export function addMediaToChoices(ctx: SandboxContext, id: string, body: Json) {
     entries.filter((e) => e.ids.length).map((e) => e.ref),
     'media',
   );
-  const items = product.media?.items ?? [];
+  const known = allMedia(product);
   for (const { ref, ids } of entries) {
-    for (const mediaId of ids) addToChoice(ref.choice, items.find((x) => x.id === mediaId) as MediaItem);
+    for (const mediaId of ids) addToChoice(ref.choice, known.find((x) => x.id === mediaId) as MediaItem);
   }
   touch(ctx, product);
   return {};

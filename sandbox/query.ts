@@ -70,7 +70,9 @@ export function validateFilter(filter: unknown, field = 'query.filter'): void {
             description: 'must be a list of filters',
             violatedRule: 'FORMAT',
           });
-        } else value.forEach((child, index) => walk(child, `${path}.${key}[${index}]`));
+        } else {
+          for (const [index, child] of value.entries()) walk(child, `${path}.${key}[${index}]`);
+        }
       } else if (key === '$not') walk(value, `${path}.$not`);
       else if (key.startsWith('$')) {
         violations.push({

@@ -41,9 +41,7 @@ function or(a: Filter, b: Filter): Filter {
  */
 export class QueryBuilder<T> {
   constructor(
-    private readonly run: (
-      query: QueryRequest,
-    ) => Promise<{
+    private readonly run: (query: QueryRequest) => Promise<{
       items: T[];
       metadata?: { count?: number; offset?: number; total?: number; tooManyToCount?: boolean };
     }>,

@@ -3,6 +3,7 @@ export * from './collections';
 export * from './common';
 export * from './enums';
 export * from './errors';
+export * from './identity';
 export * from './members';
 export * from './products';
 export * from './redirects';

@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './lock';
+export * from './login-state';
+export * from './pkce';
+export * from './session';
+export * from './silent';
+export * from './storage';

@@ -1,0 +1,75 @@
+import { isApiError } from '../api/errors';
+import type { StateMachineResponse } from '../api/types/identity';
+import type { LoginErrorCode } from './errors';
+
+/** The platform's application error codes of sign-in (WIRE.md 7). */
+export const MISSING_CAPTCHA = '-19971';
+export const INVALID_CAPTCHA = '-19970';
+export const EMAIL_EXISTS = '-19995';
+export const INVALID_PASSWORD = '-19976';
+export const RESET_PASSWORD = '-19973';
+
+/** Where a sign-in or registration stands (SPEC.md 4). */
+export type LoginResult =
+  | { loginState: 'SUCCESS'; data: { sessionToken: string } }
+  | { loginState: 'OWNER_APPROVAL_REQUIRED'; data?: { stateToken?: string } }
+  | { loginState: 'EMAIL_VERIFICATION_REQUIRED'; data: { stateToken: string } }
+  | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode };
+
+/** The client state for a server state; an unknown server state is a FAILURE `Unknown _state`. */
+export function handleState(response: StateMachineResponse): LoginResult {
+  if (response.state === 'SUCCESS' && response.sessionToken) {
+    return { loginState: 'SUCCESS', data: { sessionToken: response.sessionToken } };
+  }
+  if (response.state === 'REQUIRE_OWNER_APPROVAL') {
+    return {
+      loginState: 'OWNER_APPROVAL_REQUIRED',
+      ...(response.stateToken ? { data: { stateToken: response.stateToken } } : {}),
+    };
+  }
+  if (response.state === 'REQUIRE_EMAIL_VERIFICATION' && response.stateToken) {
+    return { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: response.stateToken } };
+  }
+  return { loginState: 'FAILURE', error: 'Unknown _state' };
+}
+
+const codeOf = (error: unknown): string | undefined =>
+  isApiError(error) ? (error.applicationError?.code ?? undefined) : undefined;
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A failed login as the official client reports it: the server's message and an error code. */
+export function loginFailure(error: unknown): LoginResult {
+  const code = codeOf(error);
+  const errorCode: LoginErrorCode =
+    code === MISSING_CAPTCHA
+      ? 'missingCaptchaToken'
+      : code === INVALID_CAPTCHA
+        ? 'invalidCaptchaToken'
+        : code === INVALID_PASSWORD
+          ? 'invalidPassword'
+          : code === RESET_PASSWORD
+            ? 'resetPassword'
+            : 'invalidEmail';
+  return { loginState: 'FAILURE', error: messageOf(error), errorCode };
+}
+
+/** A failed registration: an EMAIL field violation is `invalidEmail`; known codes map; others carry no code. */
+export function registerFailure(error: unknown): LoginResult {
+  if (isApiError(error)) {
+    const emailViolation = error.violations.find(
+      (v) => (v.data as { type?: unknown } | undefined)?.type === 'EMAIL',
+    );
+    if (emailViolation)
+      return { loginState: 'FAILURE', error: emailViolation.description, errorCode: 'invalidEmail' };
+  }
+  const code = codeOf(error);
+  const errorCode: LoginErrorCode | undefined =
+    code === MISSING_CAPTCHA
+      ? 'missingCaptchaToken'
+      : code === EMAIL_EXISTS
+        ? 'emailAlreadyExists'
+        : code === INVALID_CAPTCHA
+          ? 'invalidCaptchaToken'
+          : undefined;
+  return { loginState: 'FAILURE', error: messageOf(error), ...(errorCode ? { errorCode } : {}) };
+}
