@@ -6,6 +6,7 @@ import { Mailbox } from './mailbox';
 import { registerCartRoutes } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
+import { registerIdentityRoutes } from './routes/identity';
 import { registerMemberRoutes } from './routes/members';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerRedirectRoutes } from './routes/redirects';
@@ -162,6 +163,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   registerMemberRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerRedirectRoutes(app, context);
+  registerIdentityRoutes(app, context);
   registerDevRoutes(app, context, () => sandbox.reset());
 
   app.notFound((c) => {

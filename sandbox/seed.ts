@@ -842,5 +842,10 @@ export function createSeed(publicUrl: string): SandboxState {
     checkouts: new Map(),
     orders: new Map(),
     redirectSessions: new Map(),
+    sessions: new Map(),
+    pendingStates: new Map(),
+    authCodes: new Map(),
+    recoveryTokens: new Map(),
+    failedLogins: new Map(),
   };
 }

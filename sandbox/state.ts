@@ -140,7 +140,35 @@ export interface StoredRedirectSession {
   request: Record<string, unknown>;
   owner?: string;
   clientId?: string;
+  /** Logout sessions: the refresh token to revoke when the sign-out page is visited. */
+  refreshToken?: string;
   createdDate: string;
+}
+
+/** A signed-in platform session: what a SUCCESS sign-in answers with, good for one silent sign-in or more. */
+export interface PlatformSession {
+  memberId: string;
+  expiresAt: number;
+}
+
+/** A sign-in waiting for an emailed code or the owner's approval. */
+export interface PendingState {
+  memberId: string;
+  kind: 'email' | 'approval';
+  code?: string;
+  codeExpiresAt?: number;
+  attempts: number;
+}
+
+/** An authorization code: single-use, short-lived, bound to its client, redirect URI and PKCE challenge. */
+export interface AuthCode {
+  memberId: string;
+  clientId: string;
+  redirectUri?: string;
+  codeChallenge: string;
+  expiresAt: number;
+  /** The visitor who asked, so their cart can follow them into the member's. */
+  visitorId?: string;
 }
 
 /** Everything the sandbox remembers between calls. `reset()` replaces it with a fresh seed. */
@@ -160,4 +188,13 @@ export interface SandboxState {
   checkouts: Map<string, StoredCheckout>;
   orders: Map<string, StoredOrder>;
   redirectSessions: Map<string, StoredRedirectSession>;
+  /** Platform sessions by session token. */
+  sessions: Map<string, PlatformSession>;
+  /** Pending sign-ins by state token. */
+  pendingStates: Map<string, PendingState>;
+  authCodes: Map<string, AuthCode>;
+  /** Password-recovery and activation tokens. */
+  recoveryTokens: Map<string, { memberId: string; expiresAt: number }>;
+  /** Failed password attempts per login email (epoch ms), for rate limiting. */
+  failedLogins: Map<string, number[]>;
 }

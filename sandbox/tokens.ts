@@ -9,6 +9,7 @@ export type Subject =
 interface AccessRecord {
   subject: Subject;
   clientId: string;
+  refreshToken: string;
   issuedAt: number;
   expiresAt: number;
 }
@@ -70,6 +71,11 @@ export class TokenStore {
     return { status: 'valid', subject: record.subject, clientId: record.clientId };
   }
 
+  /** The refresh token an access token was issued from (the sign-out page revokes it). */
+  refreshTokenOf(accessToken: string): string | undefined {
+    return this.access.get(accessToken)?.refreshToken;
+  }
+
   info(accessToken: string): TokenInfo {
     const record = this.access.get(accessToken);
     if (!record || record.expiresAt <= this.nowSeconds()) return { active: false };
@@ -103,8 +109,13 @@ export class TokenStore {
         count++;
       }
     }
+    const revokedTokens = new Set(
+      [...this.refresh].filter(([, record]) => record.revoked).map(([token]) => token),
+    );
     for (const [token, record] of this.access) {
-      if (revokedSubjects.some((s) => sameSubject(s, record.subject))) this.access.delete(token);
+      const byMember =
+        filter.memberId !== undefined && revokedSubjects.some((s) => sameSubject(s, record.subject));
+      if (byMember || revokedTokens.has(record.refreshToken)) this.access.delete(token);
     }
     return count;
   }
@@ -122,7 +133,13 @@ export class TokenStore {
   ): TokenResponse {
     const accessToken = randomToken('OauthNG.JWS.');
     const issuedAt = this.nowSeconds();
-    this.access.set(accessToken, { subject, clientId, issuedAt, expiresAt: issuedAt + ttlSeconds });
+    this.access.set(accessToken, {
+      subject,
+      clientId,
+      refreshToken,
+      issuedAt,
+      expiresAt: issuedAt + ttlSeconds,
+    });
     return {
       access_token: accessToken,
       token_type: 'Bearer',

@@ -1,10 +1,14 @@
-import type { Hono } from 'hono';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context, Hono } from 'hono';
 import type { FieldViolation } from '../../src/api/types/errors';
 import type { TokenResponse } from '../../src/api/types/tokens';
+import { callerFromHeader } from '../auth';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
 import { applicationError, validationError } from '../errors';
+import { mergeVisitorCart, sessionMember } from '../identity';
+import { renderAuthorize } from './authorize';
 
-type GrantHandler = (body: Record<string, unknown>, ctx: SandboxContext) => TokenResponse;
+type GrantHandler = (body: Record<string, unknown>, ctx: SandboxContext, c: Context<AppEnv>) => TokenResponse;
 
 function requireStrings<K extends string>(body: Record<string, unknown>, fields: K[]): Record<K, string> {
   const violations: FieldViolation[] = [];
@@ -49,6 +53,81 @@ export const GRANTS: Record<string, GrantHandler> = {
     }
     return result;
   },
+  authorization_code(body, ctx) {
+    const { clientId, code, codeVerifier } = requireStrings(body, ['clientId', 'code', 'codeVerifier']);
+    requireClient(ctx, clientId);
+    const entry = ctx.state.authCodes.get(code);
+    // A code is spent by any attempt, right or wrong, so its verifier cannot be guessed by trying.
+    ctx.state.authCodes.delete(code);
+    if (!entry || entry.expiresAt < ctx.now()) {
+      throw applicationError(
+        400,
+        'invalid_grant',
+        'The authorization code is invalid, expired or already used',
+      );
+    }
+    if (entry.clientId !== clientId)
+      throw applicationError(
+        400,
+        'invalid_grant',
+        `The authorization code was not issued to client "${clientId}"`,
+      );
+    const redirectUri =
+      typeof body.redirectUri === 'string' && body.redirectUri ? body.redirectUri : undefined;
+    if (entry.redirectUri !== redirectUri) {
+      throw applicationError(
+        400,
+        'invalid_grant',
+        'redirectUri does not match the one of the authorization request',
+      );
+    }
+    if (codeVerifier.length < 43 || codeVerifier.length > 128) {
+      throw applicationError(400, 'invalid_grant', 'The code verifier must be 43 to 128 characters');
+    }
+    const challenge = createHash('sha256').update(codeVerifier).digest('base64url');
+    if (challenge !== entry.codeChallenge) {
+      throw applicationError(
+        400,
+        'invalid_grant',
+        'PKCE verification failed: the code verifier does not match the code challenge',
+      );
+    }
+    const member = ctx.state.members.get(entry.memberId);
+    if (!member || member.status === 'BLOCKED')
+      throw applicationError(400, 'invalid_grant', 'The member can no longer sign in');
+    mergeVisitorCart(ctx, entry.visitorId, entry.memberId);
+    return ctx.tokens.issue(
+      { kind: 'member', memberId: entry.memberId, visitorId: entry.visitorId ?? randomUUID() },
+      clientId,
+      ctx.settings.accessTokenTtlSeconds,
+    );
+  },
+  authorized_client(body, ctx, c) {
+    const caller = callerFromHeader(c.req.header('authorization'), ctx);
+    if (caller.kind === 'merchant' || !caller.elevated) {
+      throw applicationError(
+        401,
+        'invalid_client',
+        'The authorized_client grant needs "Authorization: <accessToken>,<apiKey>"',
+      );
+    }
+    const { member_id: memberId } = requireStrings(body, ['member_id']);
+    const member = ctx.state.members.get(memberId);
+    if (!member) throw applicationError(400, 'invalid_grant', `No member ${memberId}`);
+    if (member.status === 'BLOCKED') throw applicationError(400, 'invalid_grant', 'The member is blocked');
+    if (body.session_token !== undefined && sessionMember(ctx, body.session_token) !== memberId) {
+      throw applicationError(
+        400,
+        'invalid_grant',
+        'The session token is invalid or belongs to another member',
+      );
+    }
+    return ctx.tokens.issue(
+      { kind: 'member', memberId, visitorId: caller.visitorId },
+      caller.clientId,
+      ctx.settings.accessTokenTtlSeconds,
+    );
+  },
 };
 
 export function registerOAuthRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void {
@@ -68,7 +147,18 @@ export function registerOAuthRoutes(app: Hono<AppEnv>, ctx: SandboxContext): voi
         `Unsupported grant type "${grantType}"; supported: ${Object.keys(GRANTS).join(', ')}`,
       );
     }
-    return c.json(grant(body, ctx));
+    return c.json(grant(body, ctx, c));
+  });
+
+  /** The authorize page behind an `auth` redirect session (WIRE.md 9). */
+  app.get('/oauth2/authorize', (c) =>
+    renderAuthorize(c, ctx, Object.fromEntries(new URL(c.req.url).searchParams)),
+  );
+  app.post('/oauth2/authorize', async (c) => {
+    const form = await c.req.parseBody();
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(form)) if (typeof value === 'string') fields[key] = value;
+    return renderAuthorize(c, ctx, fields, true);
   });
 
   /** Introspection: whether an access token is active, for whom, and until when. */

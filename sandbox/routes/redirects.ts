@@ -36,6 +36,12 @@ const PAGE_OF: Record<string, string> = {
   membersAccount: 'account',
 };
 
+function refreshOf(ctx: SandboxContext, authorization: string | undefined): { refreshToken?: string } {
+  const token = authorization?.split(',')[0]?.trim();
+  const refreshToken = token ? ctx.tokens.refreshTokenOf(token) : undefined;
+  return refreshToken ? { refreshToken } : {};
+}
+
 function allowedOriginsOf(ctx: SandboxContext, caller: Caller): string[] | undefined {
   if (caller.kind === 'merchant') return undefined;
   return ctx.clients.get(caller.clientId)?.allowedOrigins ?? [];
@@ -255,6 +261,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
         ? { owner: `visitor:${caller.visitorId}`, clientId: caller.clientId }
         : {}),
       ...(caller.kind === 'member' ? { owner: `member:${caller.memberId}`, clientId: caller.clientId } : {}),
+      ...(intent === 'logout' ? refreshOf(ctx, c.req.header('authorization')) : {}),
       createdDate: new Date(ctx.now()).toISOString(),
     };
     ctx.state.redirectSessions.set(session.id, session);
@@ -324,6 +331,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
   // The logout page ends the platform's session and goes back to the site.
   app.get('/_hosted/logout', (c) => {
     const session = sessionOf(c, ctx, 'logout');
+    if (session.refreshToken) ctx.tokens.revoke({ refreshToken: session.refreshToken });
     const back = callbackOf(session, 'postFlowUrl');
     if (back) return c.redirect(back, 302);
     return c.html(hostedPage('Signed out', '<h1>You are signed out</h1>'));

@@ -42,8 +42,7 @@ export function base64UrlDecodeJson(text: string): unknown {
 export function toSearchParams(request: Record<string, unknown>, complex = false): URLSearchParams {
   const flat = flatten(request);
   const needsDotR = Object.entries(flat).some(
-    ([key, value]) =>
-      key.includes('.') || (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)),
+    ([key, value]) => key.includes('.') || (Array.isArray(value) && value.some((v) => typeof v === 'object')),
   );
   if (complex && needsDotR) return new URLSearchParams({ '.r': base64UrlEncodeJson(request) });
   const params = new URLSearchParams();

@@ -114,8 +114,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const authorization = await options.auth?.getAuthorization();
       if (authorization) headers.Authorization = authorization;
     }
-    if (consistent) headers[CONSISTENT_HEADER] = consistent;
     Object.assign(headers, spec.headers);
+    // The consistency token always wins, as in the official client.
+    if (consistent) headers[CONSISTENT_HEADER] = consistent;
 
     const info = { method, url };
     const fail = (error: ApiError | SystemError): never => {
@@ -140,7 +141,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
       const echo = response.headers.get(CONSISTENT_HEADER);
       if (echo) consistent = echo;
-      const text = await response.text().catch(() => undefined);
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (cause) {
+        // The answer broke off (a reset connection mid-body): no usable answer.
+        if (response.status >= 500 && attemptsLeft-- > 0) continue;
+        return fail(new SystemError({ ...info, requestId, cause }));
+      }
       if (response.status !== 200) {
         if (response.status >= 500 && attemptsLeft-- > 0) continue;
         let parsed: unknown;
@@ -172,5 +180,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 export const seg = (value: string): string => {
   if (typeof value !== 'string' || value === '')
     throw new TypeError('An id or slug must be a non-empty string');
+  // URL parsing resolves `.` and `..` (even encoded), which would send the call to another path.
+  if (value === '.' || value === '..') throw new TypeError(`"${value}" is not a valid id or slug`);
   return encodeURIComponent(value);
 };
