@@ -303,7 +303,7 @@ export function verify(ctx: SandboxContext, code: unknown, stateToken: unknown):
     ]);
   }
   const pending = ctx.state.pendingStates.get(stateToken);
-  if (!pending || pending.kind !== 'email')
+  if (pending?.kind !== 'email')
     throw applicationError(400, 'INVALID_STATE_TOKEN', 'This sign-in has expired: sign in again');
   if (!pending.code || (pending.codeExpiresAt ?? 0) < ctx.now()) {
     throw applicationError(400, 'VERIFICATION_CODE_EXPIRED', 'The code has expired: send a new code');
@@ -330,7 +330,7 @@ export function verify(ctx: SandboxContext, code: unknown, stateToken: unknown):
 
 export function resend(ctx: SandboxContext, stateToken: unknown): void {
   const pending = typeof stateToken === 'string' ? ctx.state.pendingStates.get(stateToken) : undefined;
-  if (!pending || pending.kind !== 'email')
+  if (pending?.kind !== 'email')
     throw applicationError(400, 'INVALID_STATE_TOKEN', 'This sign-in has expired: sign in again');
   sendVerificationCode(ctx, stateToken as string);
 }

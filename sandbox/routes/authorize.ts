@@ -105,7 +105,7 @@ ${ctx.settings.captcha ? `<label><input type="checkbox" name="captcha" value="${
   );
 }
 
-function codeForm(ctx: SandboxContext, params: Params, stateToken: string, error?: string): string {
+function codeForm(_ctx: SandboxContext, params: Params, stateToken: string, error?: string): string {
   return hostedPage(
     'Enter your code',
     `<h1>Check your email</h1><p>We sent a 6-digit code to your email address.</p>
@@ -213,7 +213,7 @@ export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params:
   if (!submitted) return c.html(loginForm(ctx, params));
 
   try {
-    let response;
+    let response: ReturnType<typeof verify>;
     if (params.step === 'verify') response = verify(ctx, params.code, params.stateToken);
     else {
       checkCaptcha(ctx, params.captcha ? [{ Recaptcha: params.captcha }] : []);

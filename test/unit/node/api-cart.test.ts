@@ -7,7 +7,6 @@ import {
   deleteCurrentCart,
   estimateCurrentCartTotals,
   getCurrentCart,
-  isApiError,
   isValidationError,
   removeCouponFromCurrentCart,
   removeLineItemsFromCurrentCart,
@@ -487,16 +486,17 @@ describe('checkout', () => {
 describe('redirect sessions', () => {
   it('accepts every intent, opens a page for each, and needs exactly one intent', async () => {
     const h = apiHarness();
-    const { client } = await h.visitor();
+    let { client } = await h.visitor();
     const intents = [
       { login: {} },
-      { logout: { clientId: 'demo-client' } },
       { storesProduct: { productSlug: 'linen-shirt' } },
       { bookingsCheckout: { timezone: 'UTC' } },
       { eventsCheckout: { reservationId: 'r1', eventSlug: 'launch' } },
       { paidPlansCheckout: { planId: 'p1' } },
       { bookingsBook: { resourceId: 'res1' } },
       { membersAccount: { section: 'ORDERS' as const } },
+      // Last: the sign-out page revokes this visitor's tokens.
+      { logout: { clientId: 'demo-client' } },
     ];
     for (const intent of intents) {
       const { redirectSession } = await createRedirectSession(client, {
@@ -506,6 +506,11 @@ describe('redirect sessions', () => {
       const page = await h.sandbox.fetch(redirectSession.fullUrl, { redirect: 'manual' });
       expect([200, 302], JSON.stringify(intent)).toContain(page.status);
     }
+    await expect(getCurrentCart(client)).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid access token',
+    });
+    ({ client } = await h.visitor());
     await expect(createRedirectSession(client, {})).rejects.toThrow(
       'A redirect session needs exactly one intent',
     );
