@@ -78,6 +78,8 @@ export function apiHarness(options: SandboxOptions = {}) {
     createApiClient({ apiBase: SANDBOX_ORIGIN, fetch: recordingFetch, ...(auth ? { auth } : {}), ...extra });
   return {
     ...harness,
+    /** The recording in-process fetch, for other clients (the session) to use. */
+    fetch: recordingFetch,
     wire,
     last: () => wire[wire.length - 1] as WireRequest,
     merchant: (extra: Partial<ApiClientOptions> = {}) =>
