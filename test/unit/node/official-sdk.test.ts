@@ -157,4 +157,57 @@ describe('the official SDK against the sandbox', () => {
       details: { applicationError: { code: 'PERMISSION_DENIED' } },
     });
   });
+
+  it('identity: OAuthStrategy login, hosted sign-in, registration with verification, renewal and logout', async () => {
+    const wix = createClient({ modules: { members }, auth: OAuthStrategy({ clientId: 'demo-client' }) });
+    wix.auth.setTokens(await wix.auth.generateVisitorTokens());
+
+    const wrong = await wix.auth.login({ email: 'jane@example.com', password: 'nope-nope' });
+    expect(wrong).toMatchObject({ loginState: 'FAILURE', errorCode: 'invalidPassword' });
+    const login = await wix.auth.login({ email: 'jane@example.com', password: 'storefront-demo' });
+    expect(login.loginState).toBe('SUCCESS');
+
+    // The hosted login page, by the official client's own PKCE data.
+    const oauthData = wix.auth.generateOAuthData('http://localhost:4000/callback', 'http://localhost:4000/');
+    const { authUrl } = await wix.auth.getAuthUrl(oauthData);
+    const form = await (await harness.sandbox.fetch(authUrl)).text();
+    const fields = new URLSearchParams();
+    for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(m[1] as string, (m[2] as string).replace(/&amp;/g, '&'));
+    fields.set('email', 'jane@example.com');
+    fields.set('password', 'storefront-demo');
+    const back = await harness.sandbox.fetch(`${SANDBOX_ORIGIN}/oauth2/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+      redirect: 'manual',
+    });
+    const { code, state } = wix.auth.parseFromUrl(back.headers.get('location') as string);
+    const memberTokens = await wix.auth.getMemberTokens(code as string, state as string, oauthData);
+    wix.auth.setTokens(memberTokens);
+    expect(wix.auth.loggedIn()).toBe(true);
+    const me = await wix.members.getCurrentMember();
+    expect(me.member?.loginEmail).toBe('jane@example.com');
+
+    // Renewal: an expired access token is renewed with the refresh token on the next call.
+    wix.auth.setTokens({ ...memberTokens, accessToken: { value: memberTokens.accessToken.value, expiresAt: 0 } });
+    const again = await wix.members.getCurrentMember();
+    expect(again.member?.loginEmail).toBe('jane@example.com');
+    expect(wix.auth.getTokens().refreshToken).toEqual(memberTokens.refreshToken);
+
+    const { logoutUrl } = await wix.auth.logout('http://localhost:4000/');
+    expect(logoutUrl).toMatch(/^http:\/\/sandbox\.test\/_hosted\/logout\?session=/);
+    expect(wix.auth.loggedIn()).toBe(false);
+
+    // Registration with email verification, the code read from the sandbox mailbox.
+    harness.sandbox.context.settings.requireEmailVerification = true;
+    const registered = await wix.auth.register({ email: 'sdk@example.com', password: 'hunter22', profile: { nickname: 'SDK' } });
+    expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+    const code6 = harness.sandbox.context.mailbox.list('sdk@example.com')[0]?.codes[0] as string;
+    const verified = await wix.auth.processVerification({ verificationCode: code6 });
+    expect(verified.loginState).toBe('SUCCESS');
+    expect((verified as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^JWS\.session\./);
+
+    const taken = await wix.auth.register({ email: 'jane@example.com', password: 'hunter22' });
+    expect(taken).toMatchObject({ loginState: 'FAILURE', errorCode: 'emailAlreadyExists' });
+  });
 });
