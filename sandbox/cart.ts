@@ -79,7 +79,8 @@ export function cartForWrite(ctx: SandboxContext, shopper: Shopper): StoredCart 
 }
 
 export function touch(ctx: SandboxContext, cart: StoredCart): void {
-  cart.updatedDate = nowIso(ctx);
+  // A cart created by this very write keeps updatedDate equal to createdDate, as one write on the platform.
+  cart.updatedDate = cart.revision === 0 ? cart.createdDate : nowIso(ctx);
   cart.revision += 1;
 }
 

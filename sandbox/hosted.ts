@@ -14,6 +14,7 @@ export function hostedPage(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} — Sandbox platform</title>
+<link rel="icon" href="data:,">
 <style>
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; background: #f4f5f7; color: #1f2328; }

@@ -30,9 +30,14 @@ export interface SandboxServerOptions extends SandboxOptions {
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_SANDBOX_PORT;
-  const sandbox = createSandbox({ publicUrl: `http://${host}:${port}`, ...options });
-  const listener = getRequestListener(sandbox.app.fetch);
+  // Listen first: with port 0 the address (and so the public URL in media links) is known only then.
+  let sandbox: Sandbox | undefined;
+  let listener: ReturnType<typeof getRequestListener> | undefined;
   const server: Server = createServer((req, res) => {
+    if (!sandbox || !listener) {
+      res.writeHead(503).end();
+      return;
+    }
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
     if (sandbox.shouldDrop(path)) {
       req.socket.destroy();
@@ -44,9 +49,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
-  const address = server.address() as AddressInfo;
+  const actualPort = (server.address() as AddressInfo).port;
+  sandbox = createSandbox({ publicUrl: `http://${host}:${actualPort}`, ...options });
+  listener = getRequestListener(sandbox.app.fetch);
   return {
-    url: `http://${host}:${address.port}`,
+    url: `http://${host}:${actualPort}`,
     sandbox,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -26,6 +26,8 @@ export interface DemoServerOptions {
   distDir: string;
   /** Where the demo's pages should find the sandbox. */
   sandboxUrl: () => string;
+  /** More folders to serve, by URL prefix (the end-to-end tests' own pages). */
+  extraRoots?: Record<string, string>;
 }
 
 export interface DemoServer {
@@ -64,9 +66,14 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
       return;
     }
     const isCdn = url.pathname.startsWith('/cdn/');
-    const file = isCdn
-      ? await fileUnder(distDir, url.pathname.slice('/cdn'.length))
-      : await fileUnder(demoDir, url.pathname);
+    const extra = Object.entries(options.extraRoots ?? {}).find(([prefix]) =>
+      url.pathname.startsWith(prefix),
+    );
+    const file = extra
+      ? await fileUnder(resolve(extra[1]), url.pathname.slice(extra[0].length - 1))
+      : isCdn
+        ? await fileUnder(distDir, url.pathname.slice('/cdn'.length))
+        : await fileUnder(demoDir, url.pathname);
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
       return;

@@ -16,7 +16,7 @@ export interface RunningServers {
  * the OAuth client `demo-client` allows the demo site's origins on whatever port it got.
  */
 export async function startServers(
-  options: { demoPort?: number; sandboxPort?: number } = {},
+  options: { demoPort?: number; sandboxPort?: number; extraRoots?: Record<string, string> } = {},
 ): Promise<RunningServers> {
   let sandboxUrl = '';
   const demo = await startDemoServer({
@@ -24,6 +24,7 @@ export async function startServers(
     demoDir: resolve(root, 'demo'),
     distDir: resolve(root, 'dist'),
     sandboxUrl: () => sandboxUrl,
+    ...(options.extraRoots ? { extraRoots: options.extraRoots } : {}),
   });
   try {
     const sandbox = await startSandboxServer({

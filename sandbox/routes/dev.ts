@@ -58,25 +58,28 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
 
   app.get('/_sandbox/clients', (c) => c.json({ clients: [...ctx.clients.values()] }));
 
-  app.patch('/_sandbox/clients/:id', async (c) => {
-    const client = ctx.clients.get(c.req.param('id'));
-    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+  app.post('/_sandbox/clients', async (c) => {
     const body = await readJsonBody(c);
-    const origins = body.allowedOrigins;
-    const valid =
-      Array.isArray(origins) &&
-      origins.every((o) => typeof o === 'string' && URL.canParse(o) && new URL(o).origin === o);
-    if (!valid) {
+    if (typeof body.id !== 'string' || !/^[\w.-]{1,100}$/.test(body.id)) {
       throw validationError([
         {
-          field: 'allowedOrigins',
-          description:
-            'must be a list of origins such as "http://localhost:4000" (scheme, host and port, no path)',
+          field: 'id',
+          description: 'must be a client id of letters, digits, "-", "_" or "."',
           violatedRule: 'FORMAT',
         },
       ]);
     }
-    client.allowedOrigins = [...(origins as string[])];
+    const origins = readOrigins(body.allowedOrigins);
+    const client = { id: body.id, allowedOrigins: origins };
+    ctx.clients.set(body.id, client);
+    return c.json({ client });
+  });
+
+  app.patch('/_sandbox/clients/:id', async (c) => {
+    const client = ctx.clients.get(c.req.param('id'));
+    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+    const body = await readJsonBody(c);
+    client.allowedOrigins = readOrigins(body.allowedOrigins);
     return c.json({ client });
   });
 
@@ -105,4 +108,21 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
       'Cache-Control': 'public, max-age=3600',
     });
   });
+}
+
+function readOrigins(origins: unknown): string[] {
+  const valid =
+    Array.isArray(origins) &&
+    origins.every((o) => typeof o === 'string' && URL.canParse(o) && new URL(o).origin === o);
+  if (!valid) {
+    throw validationError([
+      {
+        field: 'allowedOrigins',
+        description:
+          'must be a list of origins such as "http://localhost:4000" (scheme, host and port, no path)',
+        violatedRule: 'FORMAT',
+      },
+    ]);
+  }
+  return [...(origins as string[])];
 }

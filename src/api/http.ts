@@ -15,7 +15,15 @@ export const REQUEST_ID_HEADER = 'x-wix-request-id';
  */
 export interface AuthProvider {
   getAuthorization(): string | undefined | Promise<string | undefined>;
+  /**
+   * The platform refused the token it was given (401: unknown, revoked or expired). Return true when newer
+   * credentials are ready; the call is then sent once more with them.
+   */
+  onUnauthorized?(rejected: string): boolean | Promise<boolean>;
 }
+
+/** 401 codes that mean the token itself was refused (not, say, a wrong password at sign-in). */
+const TOKEN_REFUSED = new Set(['UNAUTHENTICATED', 'EXPIRED_TOKEN', 'Unauthorized']);
 
 /**
  * A merchant's API key (the elevated client of SPEC.md 6), for Node scripts. Keep it on servers only.
@@ -129,6 +137,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     };
 
     let attemptsLeft = spec.retries ?? 0;
+    let authRetried = false;
     for (;;) {
       let response: Response;
       try {
@@ -157,7 +166,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         } catch {
           parsed = undefined;
         }
-        return fail(errorFromResponse(response.status, response.statusText, parsed, { ...info, requestId }));
+        const error = errorFromResponse(response.status, response.statusText, parsed, { ...info, requestId });
+        const rejected = headers.Authorization;
+        const fromProvider = !spec.anonymous && !spec.headers?.Authorization;
+        if (
+          error.status === 401 &&
+          fromProvider &&
+          !authRetried &&
+          rejected &&
+          TOKEN_REFUSED.has(error.code) &&
+          options.auth?.onUnauthorized
+        ) {
+          authRetried = true;
+          if (await options.auth.onUnauthorized(rejected)) {
+            const fresh = await options.auth.getAuthorization();
+            if (fresh && fresh !== rejected) {
+              headers.Authorization = fresh;
+              continue;
+            }
+          }
+        }
+        return fail(error);
       }
       try {
         return (text ? JSON.parse(text) : {}) as T;

@@ -115,7 +115,19 @@ export function createSession(options: SessionOptions) {
   let inflight: Promise<Tokens> | undefined;
   let lastRaw: string | null = storage.get(TOKENS_KEY);
 
-  const auth: AuthProvider = { getAuthorization: async () => (await ensureTokens()).accessToken.value };
+  const auth: AuthProvider = {
+    getAuthorization: async () => (await ensureTokens()).accessToken.value,
+    // The platform no longer knows the stored access token (revoked, or the platform was reset): renew it,
+    // falling back as a refused renewal does.
+    async onUnauthorized(rejected) {
+      const current = getTokens();
+      if (current.accessToken.value === rejected) {
+        storage.set(TOKENS_KEY, JSON.stringify({ ...current, accessToken: { value: '', expiresAt: 0 } }));
+      }
+      await ensureTokens();
+      return true;
+    },
+  };
   const client: ApiClient = createApiClient({
     ...(options.apiBase ? { apiBase: options.apiBase } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),

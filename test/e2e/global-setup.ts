@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { type RunningServers, startServers } from '../../scripts/servers';
 
@@ -19,7 +20,24 @@ export async function setup(project: TestProject): Promise<void> {
     cwd: root,
     stdio: 'inherit',
   });
-  servers = await startServers({ demoPort: 0, sandboxPort: 0 });
+  // The session lab: the auth layer as a browser module, for the tests' own pages under /__lab__/.
+  const labOut = resolve(root, 'test-results/e2e-lab');
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: labOut,
+      emptyOutDir: true,
+      target: 'es2022',
+      lib: { entry: resolve(root, 'test/e2e/lab/lab.ts'), formats: ['es'], fileName: () => 'lab.js' },
+    },
+  });
+  servers = await startServers({
+    demoPort: 0,
+    sandboxPort: 0,
+    extraRoots: { '/__lab__/build/': labOut, '/__lab__/': resolve(root, 'test/e2e/lab') },
+  });
   project.provide('demoUrl', servers.demoUrl);
   project.provide('sandboxUrl', servers.sandboxUrl);
 }

@@ -86,7 +86,16 @@ describe('locks', () => {
     const lock = localLock();
     const order: string[] = [];
     let release: () => void = () => {};
-    const first = lock.run('a', () => new Promise<void>((r) => (release = () => (order.push('a1'), r()))));
+    const first = lock.run(
+      'a',
+      () =>
+        new Promise<void>((r) => {
+          release = () => {
+            order.push('a1');
+            r();
+          };
+        }),
+    );
     const second = lock.run('a', async () => void order.push('a2'));
     const other = lock.run('b', async () => void order.push('b'));
     await other;

@@ -82,6 +82,29 @@ describe('tokens', () => {
     expect(h.tokenRequests().length - before).toBe(1);
   });
 
+  it('recovers when the platform no longer knows a stored token: renews and sends the call once more', async () => {
+    const h = sessionHarness();
+    const { cart } = await addToCurrentCart(h.session.client, {
+      lineItems: [storeLineItem(productId(h, 'enamel-pin-set'), 1)],
+    });
+    expect(cart.lineItems).toHaveLength(1);
+    const before = h.session.getTokens();
+    // The access token is revoked on the platform but still fresh in storage: the call gets a 401.
+    await h.call('POST', '/_sandbox/revoke', { body: { refreshToken: before.refreshToken.value } });
+    const error = await getCurrentCart(h.session.client).catch((e: unknown) => e);
+    // The refresh token was revoked too, so the session became a new visitor (with no cart yet): a 404, not a 401.
+    expect((error as { status?: number }).status).toBe(404);
+    const after = h.session.getTokens();
+    expect(after.refreshToken.value).not.toBe(before.refreshToken.value);
+    expect(h.wire.filter((r) => r.path === '/ecom/v1/carts/current' && r.method === 'GET')).toHaveLength(2);
+  });
+
+  it('does not retry a 401 that is not about the token (a wrong password)', async () => {
+    const h = sessionHarness();
+    await h.session.login({ email: 'jane@example.com', password: 'wrong-password' });
+    expect(h.wire.filter((r) => r.path.endsWith('/v2/login'))).toHaveLength(1);
+  });
+
   it('replaces a refused visitor refresh token with new anonymous tokens', async () => {
     const h = sessionHarness();
     const first = await h.session.ensureTokens();
@@ -148,7 +171,8 @@ describe('direct sign-in (login state machine)', () => {
     expect(changes).toEqual(['visitor', 'signedIn']);
     const redirect = h.wire.find((r) => r.path === '/_api/redirects-api/v1/redirect-session');
     expect(
-      (redirect?.body as { auth: { authRequest: Record<string, unknown>; prompt: string } }).auth,
+      (redirect?.body as { auth?: { authRequest: Record<string, unknown>; prompt: string } } | undefined)
+        ?.auth,
     ).toMatchObject({
       authRequest: {
         clientId: 'demo-client',

@@ -172,7 +172,8 @@ describe('the official SDK against the sandbox', () => {
     const { authUrl } = await wix.auth.getAuthUrl(oauthData);
     const form = await (await harness.sandbox.fetch(authUrl)).text();
     const fields = new URLSearchParams();
-    for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(m[1] as string, (m[2] as string).replace(/&amp;/g, '&'));
+    for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      fields.set(m[1] as string, (m[2] as string).replace(/&amp;/g, '&'));
     fields.set('email', 'jane@example.com');
     fields.set('password', 'storefront-demo');
     const back = await harness.sandbox.fetch(`${SANDBOX_ORIGIN}/oauth2/authorize`, {
@@ -189,7 +190,10 @@ describe('the official SDK against the sandbox', () => {
     expect(me.member?.loginEmail).toBe('jane@example.com');
 
     // Renewal: an expired access token is renewed with the refresh token on the next call.
-    wix.auth.setTokens({ ...memberTokens, accessToken: { value: memberTokens.accessToken.value, expiresAt: 0 } });
+    wix.auth.setTokens({
+      ...memberTokens,
+      accessToken: { value: memberTokens.accessToken.value, expiresAt: 0 },
+    });
     const again = await wix.members.getCurrentMember();
     expect(again.member?.loginEmail).toBe('jane@example.com');
     expect(wix.auth.getTokens().refreshToken).toEqual(memberTokens.refreshToken);
@@ -200,7 +204,11 @@ describe('the official SDK against the sandbox', () => {
 
     // Registration with email verification, the code read from the sandbox mailbox.
     harness.sandbox.context.settings.requireEmailVerification = true;
-    const registered = await wix.auth.register({ email: 'sdk@example.com', password: 'hunter22', profile: { nickname: 'SDK' } });
+    const registered = await wix.auth.register({
+      email: 'sdk@example.com',
+      password: 'hunter22',
+      profile: { nickname: 'SDK' },
+    });
     expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
     const code6 = harness.sandbox.context.mailbox.list('sdk@example.com')[0]?.codes[0] as string;
     const verified = await wix.auth.processVerification({ verificationCode: code6 });
