@@ -1,0 +1,529 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  addToCurrentCart,
+  createCheckoutFromCurrentCart,
+  estimateCurrentCartTotals,
+  getCurrentCart,
+  removeCouponFromCurrentCart,
+  removeLineItemsFromCurrentCart,
+  storeLineItem,
+  updateCurrentCart,
+  updateCurrentCartLineItemQuantity,
+} from '../api/cart';
+import { isApiError, isSystemError } from '../api/errors';
+import { getCurrentMember } from '../api/members';
+import { createRedirectSession } from '../api/redirects';
+import type { Cart, EstimateTotalsResponse, LineItem } from '../api/types/cart';
+import type { TokenRole } from '../api/types/enums';
+import type { Member } from '../api/types/members';
+import type { Session, TokensChange } from '../auth/session';
+import type { KeyValueStorage } from '../auth/storage';
+import type { TabChannel } from './channel';
+
+/** A message for the person: a strings key, and the server's own words when it gave some. */
+export interface Problem {
+  key: string;
+  detail?: string;
+}
+
+export interface ShippingChoice {
+  country: string;
+  postalCode: string;
+  code?: string;
+}
+
+export interface CartSlice {
+  /** idle: nothing asked yet; cached: a count from the last visit, not yet checked. */
+  status: 'idle' | 'cached' | 'loading' | 'ready' | 'error';
+  /** The server's cart; null when the visitor has none. */
+  cart: Cart | null;
+  count: number;
+  error: Problem | null;
+  /** Lines with a change on its way to the server. */
+  pending: Record<string, true>;
+  adding: boolean;
+  couponError: Problem | null;
+  couponBusy: boolean;
+  shipping: ShippingChoice | null;
+  totals: EstimateTotalsResponse | null;
+  totalsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  totalsError: Problem | null;
+  checkout: 'idle' | 'working' | 'error';
+  checkoutError: Problem | null;
+}
+
+export interface StorefrontState {
+  session: { role: TokenRole; notice: Problem | null };
+  member: { status: 'none' | 'loading' | 'ready' | 'error'; member: Member | null };
+  cart: CartSlice;
+  ui: { cartOpen: boolean; loginOpen: boolean };
+}
+
+/** Events the store announces: the loader turns them into `sf:*` DOM events and `Storefront.on` calls. */
+export interface StorefrontEvents {
+  'cart:updated': { count: number; cart: Cart | null };
+  'cart:added': { productId: string; quantity: number };
+  'cart:error': { message: string };
+  'cart:opened': Record<string, never>;
+  'cart:closed': Record<string, never>;
+  'checkout:started': { checkoutId: string };
+  'member:signedIn': { member: Member | null };
+  'member:signedOut': Record<string, never>;
+  'session:expired': Record<string, never>;
+  'login:opened': Record<string, never>;
+  'login:closed': Record<string, never>;
+}
+
+export interface StoreDeps {
+  session: Session;
+  /** Where the cart count is cached between visits. */
+  storage: KeyValueStorage;
+  channel?: TabChannel;
+  emit?: <K extends keyof StorefrontEvents>(name: K, detail: StorefrontEvents[K]) => void;
+  /** Sends the browser to a platform page (checkout, sign-out). */
+  navigate?: (url: string) => void;
+  /** The page the visitor is on: where the platform's pages lead back to. */
+  location?: () => string;
+}
+
+export interface AddToCartInput {
+  productId: string;
+  quantity?: number;
+  variantId?: string;
+  options?: Record<string, string>;
+}
+
+export interface StorefrontActions {
+  /** Shows the cached count at once and checks it with the server (or loads the cart). */
+  start(): Promise<void>;
+  loadCart(): Promise<void>;
+  addToCart(input: AddToCartInput): Promise<boolean>;
+  setQuantity(lineId: string, quantity: number): Promise<void>;
+  removeLine(lineId: string): Promise<void>;
+  applyCoupon(code: string): Promise<boolean>;
+  removeCoupon(): Promise<void>;
+  estimate(choice: ShippingChoice): Promise<void>;
+  checkout(): Promise<void>;
+  openCart(): void;
+  closeCart(): void;
+  openLogin(): void;
+  closeLogin(): void;
+  dismissNotice(): void;
+  dismissCartError(): void;
+  loadMember(): Promise<void>;
+  signOut(): Promise<void>;
+  /** Stops listening to the session and the other tabs. */
+  destroy(): void;
+}
+
+export type Storefront = StoreApi<StorefrontState & StorefrontActions>;
+
+const CART_CACHE_KEY = 'cart';
+export const MAX_QUANTITY = 9999;
+
+const countOf = (cart: Cart | null) =>
+  (cart?.lineItems ?? []).reduce((sum, line) => sum + (line.quantity ?? 0), 0);
+
+const problemOf = (error: unknown, key: string): Problem => {
+  if (isSystemError(error)) return { key: 'networkError' };
+  if (isApiError(error)) return { key, detail: error.message };
+  return { key, ...(error instanceof Error ? { detail: error.message } : {}) };
+};
+
+/** A line with a new quantity, its line price worked out in cents (no float drift). */
+function withQuantity(line: LineItem, quantity: number): LineItem {
+  const unit = line.price?.amount;
+  if (unit === undefined) return { ...line, quantity };
+  const [whole = '0', fraction = ''] = unit.split('.');
+  const cents = Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
+  const total = cents * quantity;
+  const amount = `${Math.floor(total / 100)}${
+    total % 100
+      ? `.${String(total % 100)
+          .padStart(2, '0')
+          .replace(/0$/, '')}`
+      : ''
+  }`;
+  return { ...line, quantity, lineItemPrice: { amount } };
+}
+
+const EMPTY_CART: CartSlice = {
+  status: 'idle',
+  cart: null,
+  count: 0,
+  error: null,
+  pending: {},
+  adding: false,
+  couponError: null,
+  couponBusy: false,
+  shipping: null,
+  totals: null,
+  totalsStatus: 'idle',
+  totalsError: null,
+  checkout: 'idle',
+  checkoutError: null,
+};
+
+/**
+ * The page's one store: session, member, cart and UI slices, with the actions the widgets and the host page
+ * call. Made by a factory (never a module singleton) from its dependencies, so tests pass fakes.
+ *
+ * @example
+ * const store = createStorefrontStore({ session, storage });
+ * await store.getState().start();
+ * store.subscribe((state) => render(state.cart.count));
+ */
+export function createStorefrontStore(deps: StoreDeps): Storefront {
+  const { session } = deps;
+  const api = session.client;
+  const emit: NonNullable<StoreDeps['emit']> = deps.emit ?? (() => {});
+  const here = deps.location ?? (() => (typeof location === 'undefined' ? '' : location.href));
+  let seq = 0;
+
+  const store = createStore<StorefrontState & StorefrontActions>()((set, get) => {
+    const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
+
+    /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
+    const acceptCart = (cart: Cart | null, options: { broadcast?: boolean } = {}) => {
+      const count = countOf(cart);
+      patchCart({ cart, count, status: 'ready', error: null });
+      deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
+      if (options.broadcast !== false)
+        deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
+      emit('cart:updated', { count, cart });
+      const { shipping, totalsStatus } = get().cart;
+      if (shipping && totalsStatus !== 'idle' && cart) void get().estimate(shipping);
+      if (!cart) patchCart({ totals: null, totalsStatus: 'idle' });
+    };
+
+    const fetchCart = async (): Promise<Cart | null> => {
+      try {
+        return (await getCurrentCart(api)).cart;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    };
+
+    const fail = (problem: Problem) => {
+      patchCart({ error: problem });
+      emit('cart:error', { message: problem.detail ?? problem.key });
+    };
+
+    return {
+      session: { role: session.role(), notice: null },
+      member: { status: session.loggedIn() ? 'loading' : 'none', member: null },
+      cart: { ...EMPTY_CART },
+      ui: { cartOpen: false, loginOpen: false },
+
+      async start() {
+        const cached = deps.storage.get(CART_CACHE_KEY);
+        const hasTokens = session.role() !== 'none';
+        if (cached && hasTokens) {
+          try {
+            const { count } = JSON.parse(cached) as { count: number };
+            if (Number.isInteger(count) && count >= 0) patchCart({ count, status: 'cached' });
+          } catch {
+            deps.storage.remove(CART_CACHE_KEY);
+          }
+        }
+        const tasks: Array<Promise<void>> = [get().loadCart()];
+        if (session.loggedIn()) tasks.push(get().loadMember());
+        await Promise.all(tasks);
+      },
+
+      async loadCart() {
+        const mine = ++seq;
+        if (get().cart.status !== 'cached') patchCart({ status: 'loading' });
+        try {
+          const cart = await fetchCart();
+          if (mine === seq) acceptCart(cart);
+        } catch (error) {
+          if (mine === seq) {
+            patchCart({ status: get().cart.cart ? 'ready' : 'error' });
+            fail(problemOf(error, 'cartLoadFailed'));
+          }
+        }
+      },
+
+      /**
+       * Adds a product. After a network failure the cart is read again to see whether the add arrived,
+       * never sent twice.
+       */
+      async addToCart(input) {
+        const quantity = input.quantity ?? 1;
+        if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+          fail({ key: 'quantityInvalid', detail: String(input.quantity) });
+          return false;
+        }
+        const before = get().cart.cart;
+        const had = (before?.lineItems ?? [])
+          .filter((l) => l.catalogReference?.catalogItemId === input.productId)
+          .reduce((sum, l) => sum + (l.quantity ?? 0), 0);
+        patchCart({ adding: true, error: null });
+        seq++;
+        try {
+          const variant = input.variantId
+            ? { variantId: input.variantId }
+            : input.options
+              ? { options: input.options }
+              : undefined;
+          const { cart } = await addToCurrentCart(api, {
+            lineItems: [storeLineItem(input.productId, quantity, variant)],
+          });
+          acceptCart(cart);
+          emit('cart:added', { productId: input.productId, quantity });
+          return true;
+        } catch (error) {
+          if (isSystemError(error)) {
+            // Did it arrive? Read the cart instead of sending the add again.
+            try {
+              const cart = await fetchCart();
+              acceptCart(cart);
+              const now = (cart?.lineItems ?? [])
+                .filter((l) => l.catalogReference?.catalogItemId === input.productId)
+                .reduce((sum, l) => sum + (l.quantity ?? 0), 0);
+              if (now > had) {
+                emit('cart:added', { productId: input.productId, quantity: now - had });
+                return true;
+              }
+            } catch {
+              // still offline: say so below
+            }
+          }
+          fail(problemOf(error, 'addFailed'));
+          return false;
+        } finally {
+          patchCart({ adding: false });
+        }
+      },
+
+      async setQuantity(lineId, quantity) {
+        const current = get().cart.cart;
+        const line = current?.lineItems?.find((l) => l.id === lineId);
+        if (!current || !line) return;
+        if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+          fail({ key: 'quantityInvalid', detail: String(quantity) });
+          return;
+        }
+        const mine = ++seq;
+        const optimistic: Cart = {
+          ...current,
+          lineItems: (current.lineItems ?? []).map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
+        };
+        patchCart({
+          cart: optimistic,
+          count: countOf(optimistic),
+          pending: { ...get().cart.pending, [lineId]: true },
+          error: null,
+        });
+        try {
+          const { cart } = await updateCurrentCartLineItemQuantity(api, [{ id: lineId, quantity }]);
+          if (mine === seq) acceptCart(cart);
+        } catch (error) {
+          if (mine === seq) {
+            patchCart({ cart: current, count: countOf(current) });
+            fail(problemOf(error, 'quantityFailed'));
+            if (!isApiError(error)) void get().loadCart();
+          }
+        } finally {
+          const { [lineId]: _done, ...rest } = get().cart.pending;
+          patchCart({ pending: rest });
+        }
+      },
+
+      async removeLine(lineId) {
+        const current = get().cart.cart;
+        if (!current) return;
+        const mine = ++seq;
+        const optimistic: Cart = {
+          ...current,
+          lineItems: (current.lineItems ?? []).filter((l) => l.id !== lineId),
+        };
+        patchCart({ cart: optimistic, count: countOf(optimistic), error: null });
+        try {
+          const { cart } = await removeLineItemsFromCurrentCart(api, [lineId]);
+          if (mine === seq) acceptCart(cart);
+        } catch (error) {
+          if (mine === seq) {
+            patchCart({ cart: current, count: countOf(current) });
+            fail(problemOf(error, 'removeFailed'));
+            if (!isApiError(error)) void get().loadCart();
+          }
+        }
+      },
+
+      async applyCoupon(code) {
+        const trimmed = code.trim();
+        if (!trimmed) {
+          patchCart({ couponError: { key: 'couponEmpty' } });
+          return false;
+        }
+        patchCart({ couponBusy: true, couponError: null });
+        try {
+          const { cart } = await updateCurrentCart(api, { couponCode: trimmed });
+          seq++;
+          acceptCart(cart);
+          return true;
+        } catch (error) {
+          patchCart({ couponError: problemOf(error, 'couponFailed') });
+          return false;
+        } finally {
+          patchCart({ couponBusy: false });
+        }
+      },
+
+      async removeCoupon() {
+        patchCart({ couponBusy: true, couponError: null });
+        try {
+          const { cart } = await removeCouponFromCurrentCart(api);
+          seq++;
+          acceptCart(cart);
+        } catch (error) {
+          patchCart({ couponError: problemOf(error, 'couponFailed') });
+        } finally {
+          patchCart({ couponBusy: false });
+        }
+      },
+
+      async estimate(choice) {
+        patchCart({ shipping: choice, totalsStatus: 'loading', totalsError: null });
+        try {
+          const totals = await estimateCurrentCartTotals(api, {
+            shippingAddress: {
+              country: choice.country.trim().toUpperCase(),
+              ...(choice.postalCode.trim() ? { postalCode: choice.postalCode.trim() } : {}),
+            },
+            ...(choice.code ? { selectedShippingOption: { code: choice.code } } : {}),
+          });
+          patchCart({ totals, totalsStatus: 'ready' });
+        } catch (error) {
+          patchCart({ totalsStatus: 'error', totalsError: problemOf(error, 'estimateFailed') });
+        }
+      },
+
+      /** Creates a checkout and sends the visitor to the platform's hosted checkout page. */
+      async checkout() {
+        if (!get().cart.cart?.lineItems?.length) return;
+        patchCart({ checkout: 'working', checkoutError: null });
+        try {
+          const shipping = get().cart.shipping;
+          const { checkoutId } = await createCheckoutFromCurrentCart(api, {
+            channelType: 'WEB',
+            ...(shipping?.code ? { selectedShippingOption: { code: shipping.code } } : {}),
+            ...(shipping
+              ? {
+                  shippingAddress: {
+                    country: shipping.country,
+                    ...(shipping.postalCode ? { postalCode: shipping.postalCode } : {}),
+                  },
+                }
+              : {}),
+          });
+          const back = here();
+          const { redirectSession } = await createRedirectSession(api, {
+            ecomCheckout: { checkoutId },
+            ...(back ? { callbacks: { postFlowUrl: back, cartPageUrl: back, thankYouPageUrl: back } } : {}),
+          });
+          emit('checkout:started', { checkoutId });
+          deps.navigate?.(redirectSession.fullUrl);
+        } catch (error) {
+          patchCart({ checkout: 'error', checkoutError: problemOf(error, 'checkoutFailed') });
+          return;
+        }
+      },
+
+      openCart() {
+        if (get().ui.cartOpen) return;
+        set((s) => ({ ui: { ...s.ui, cartOpen: true } }));
+        emit('cart:opened', {});
+        if (get().cart.status === 'idle' || get().cart.status === 'error') void get().loadCart();
+      },
+      closeCart() {
+        if (!get().ui.cartOpen) return;
+        set((s) => ({ ui: { ...s.ui, cartOpen: false } }));
+        emit('cart:closed', {});
+      },
+      openLogin() {
+        if (get().ui.loginOpen) return;
+        set((s) => ({ ui: { ...s.ui, loginOpen: true } }));
+        emit('login:opened', {});
+      },
+      closeLogin() {
+        if (!get().ui.loginOpen) return;
+        set((s) => ({ ui: { ...s.ui, loginOpen: false } }));
+        emit('login:closed', {});
+      },
+      dismissNotice: () => set((s) => ({ session: { ...s.session, notice: null } })),
+      dismissCartError: () => patchCart({ error: null }),
+
+      async loadMember() {
+        if (!session.loggedIn()) {
+          set({ member: { status: 'none', member: null } });
+          return;
+        }
+        set((s) => ({ member: { ...s.member, status: 'loading' } }));
+        try {
+          const { member } = await getCurrentMember(api, { fieldsets: ['FULL'] });
+          set({ member: { status: 'ready', member } });
+        } catch {
+          set((s) => ({
+            member: { status: session.loggedIn() ? 'error' : 'none', member: s.member.member },
+          }));
+        }
+      },
+
+      async signOut() {
+        const { logoutUrl } = await session.logout(here());
+        if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
+      },
+
+      destroy() {
+        unsubscribeSession();
+        unsubscribeChannel?.();
+      },
+    };
+  });
+
+  const onSessionChange = (_tokens: unknown, change: TokensChange) => {
+    const role = session.role();
+    const wasMember = store.getState().session.role === 'member';
+    store.setState((s) => ({ session: { ...s.session, role } }));
+    if (change === 'signedIn' || (change === 'external' && role === 'member' && !wasMember)) {
+      void store
+        .getState()
+        .loadMember()
+        .then(() => emit('member:signedIn', { member: store.getState().member.member }));
+      void store.getState().loadCart();
+    } else if (change === 'signedOut' || (change === 'external' && role !== 'member' && wasMember)) {
+      store.setState({ member: { status: 'none', member: null } });
+      emit('member:signedOut', {});
+      store.setState((s) => ({
+        cart: { ...EMPTY_CART, status: s.cart.status === 'idle' ? 'idle' : 'ready' },
+      }));
+      deps.storage.remove(CART_CACHE_KEY);
+      emit('cart:updated', { count: 0, cart: null });
+    } else if (change === 'expired') {
+      store.setState((s) => ({
+        session: { ...s.session, notice: { key: 'sessionExpired' } },
+        member: { status: 'none', member: null },
+      }));
+      emit('session:expired', {});
+      emit('member:signedOut', {});
+      void store.getState().loadCart();
+    }
+  };
+  const unsubscribeSession = session.subscribe(onSessionChange);
+  const unsubscribeChannel = deps.channel?.subscribe((message) => {
+    if (message.type === 'cart') {
+      const cart = message.cart as Cart;
+      store.setState((s) => ({ cart: { ...s.cart, cart, count: message.count, status: 'ready' } }));
+      emit('cart:updated', { count: message.count, cart });
+    } else if (message.type === 'cart-missing') {
+      store.setState((s) => ({ cart: { ...s.cart, cart: null, count: 0, status: 'ready' } }));
+      emit('cart:updated', { count: 0, cart: null });
+    }
+  });
+
+  return store;
+}

@@ -1,0 +1,232 @@
+import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../../../src/auth/storage';
+import { channelPair } from '../../../src/store/channel';
+import { createStorefrontStore, type StorefrontEvents } from '../../../src/store/store';
+import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
+
+function setup(options: { fetch?: typeof fetch } = {}) {
+  const h = sessionHarness();
+  const session = options.fetch ? h.make({ fetch: options.fetch }) : h.session;
+  const events: Array<[string, unknown]> = [];
+  const navigate = vi.fn();
+  const cache = memoryStorage();
+  const store = createStorefrontStore({
+    session,
+    storage: cache,
+    emit: (name, detail) => events.push([name, detail]),
+    navigate,
+    location: () => `${SITE_ORIGIN}/shop`,
+  });
+  const id = (slug: string) =>
+    [...h.sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
+  return { h, session, store, events, navigate, cache, id };
+}
+
+const named = (events: Array<[string, unknown]>, name: keyof StorefrontEvents) =>
+  events.filter(([n]) => n === name).map(([, d]) => d);
+
+describe('the store', () => {
+  it('shows a new visitor’s count after exactly 2 requests: token and cart', async () => {
+    const { h, store } = setup();
+    await store.getState().start();
+    expect(h.wire.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /oauth2/token',
+      'GET /ecom/v1/carts/current',
+    ]);
+    expect(store.getState().cart).toMatchObject({ status: 'ready', count: 0, cart: null });
+  });
+
+  it('shows a returning visitor’s count from the cache with 0 requests, then revalidates with 1', async () => {
+    const first = setup();
+    await first.store.getState().addToCart({ productId: first.id('enamel-pin-set'), quantity: 3 });
+    const cached = first.cache.get('cart');
+    const h = first.h;
+    // A new page: the same storage (tokens and cached count), a new store.
+    const store = createStorefrontStore({ session: h.make(), storage: first.cache });
+    const before = h.wire.length;
+    const started = store.getState().start();
+    expect(store.getState().cart).toMatchObject({ status: 'cached', count: 3 });
+    expect(h.wire.length).toBe(before);
+    await started;
+    expect(h.wire.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /ecom/v1/carts/current']);
+    expect(store.getState().cart).toMatchObject({ status: 'ready', count: 3 });
+    expect(JSON.parse(cached as string).count).toBe(3);
+  });
+
+  it('adds to the cart and announces it', async () => {
+    const { store, events, id } = setup();
+    await store.getState().start();
+    expect(
+      await store
+        .getState()
+        .addToCart({
+          productId: id('everyday-cotton-tee'),
+          quantity: 2,
+          options: { Size: 'M', Color: 'Navy' },
+        }),
+    ).toBe(true);
+    expect(store.getState().cart.count).toBe(2);
+    expect(named(events, 'cart:added')).toEqual([{ productId: id('everyday-cotton-tee'), quantity: 2 }]);
+    expect(named(events, 'cart:updated').at(-1)).toMatchObject({ count: 2 });
+  });
+
+  it('never applies an add twice: after a lost answer it reads the cart instead of sending it again', async () => {
+    let loseNextAnswer = false;
+    const base = sessionHarness();
+    const { store, h, id } = setup({
+      fetch: async (input, init) => {
+        const response = await base.fetch(input, init);
+        if (loseNextAnswer && String(input).endsWith('/add-to-cart')) {
+          loseNextAnswer = false;
+          throw new TypeError('fetch failed');
+        }
+        return response;
+      },
+    });
+    void h;
+    await store.getState().start();
+    loseNextAnswer = true;
+    expect(await store.getState().addToCart({ productId: id('enamel-pin-set'), quantity: 2 })).toBe(true);
+    expect(store.getState().cart.count).toBe(2);
+    expect(base.wire.filter((r) => r.path.endsWith('/add-to-cart'))).toHaveLength(1);
+    expect(store.getState().cart.error).toBeNull();
+  });
+
+  it('says so when an add did not arrive, and does not resend it', async () => {
+    const base = sessionHarness();
+    const { store, id } = setup({
+      fetch: async (input, init) => {
+        if (String(input).endsWith('/add-to-cart')) throw new TypeError('fetch failed');
+        return base.fetch(input, init);
+      },
+    });
+    await store.getState().start();
+    expect(await store.getState().addToCart({ productId: id('enamel-pin-set') })).toBe(false);
+    expect(store.getState().cart.error).toEqual({ key: 'networkError' });
+    expect(store.getState().cart.count).toBe(0);
+  });
+
+  it('changes quantities optimistically, reconciles with the server and rolls back on failure', async () => {
+    const { h, store, id } = setup();
+    await store.getState().addToCart({ productId: id('pothos-plant'), quantity: 1 });
+    const line = store.getState().cart.cart?.lineItems?.[0];
+    const pending = store.getState().setQuantity(line?.id as string, 3);
+    expect(store.getState().cart.count).toBe(3);
+    expect(store.getState().cart.pending).toEqual({ [line?.id as string]: true });
+    expect(store.getState().cart.cart?.lineItems?.[0]?.lineItemPrice?.amount).toBe('84');
+    await pending;
+    expect(store.getState().cart.pending).toEqual({});
+    expect(store.getState().cart.cart?.lineItems?.[0]?.lineItemPrice).toMatchObject({
+      amount: '84',
+      formattedAmount: '$84.00',
+    });
+
+    await h.call('PATCH', '/_sandbox/settings', { body: { failureRate: 1 } });
+    await store.getState().setQuantity(line?.id as string, 5);
+    expect(store.getState().cart.count).toBe(3);
+    expect(store.getState().cart.error).toEqual({
+      key: 'quantityFailed',
+      detail: 'Service temporarily unavailable (simulated by the sandbox failureRate setting)',
+    });
+  });
+
+  it('explains an impossible quantity without a request', async () => {
+    const { h, store, id } = setup();
+    await store.getState().addToCart({ productId: id('pothos-plant'), quantity: 1 });
+    const line = store.getState().cart.cart?.lineItems?.[0]?.id as string;
+    const before = h.wire.length;
+    for (const q of [0, -1, 1.5, 10_000]) {
+      await store.getState().setQuantity(line, q);
+      expect(store.getState().cart.error).toEqual({ key: 'quantityInvalid', detail: String(q) });
+    }
+    expect(h.wire.length).toBe(before);
+  });
+
+  it('shows the server’s coupon error and keeps the cart; applies SAVE10; estimates totals', async () => {
+    const { store, id } = setup();
+    await store.getState().addToCart({ productId: id('pothos-plant'), quantity: 2 });
+    expect(await store.getState().applyCoupon('BOGUS')).toBe(false);
+    expect(store.getState().cart.couponError).toEqual({
+      key: 'couponFailed',
+      detail: 'Coupon "BOGUS" does not exist',
+    });
+    expect(store.getState().cart.cart?.appliedDiscounts).toEqual([]);
+    expect(await store.getState().applyCoupon('SAVE10')).toBe(true);
+    expect(store.getState().cart.couponError).toBeNull();
+    await store.getState().estimate({ country: 'us', postalCode: '10001' });
+    expect(store.getState().cart.totals?.priceSummary).toMatchObject({
+      subtotal: { amount: '56' },
+      discount: { amount: '5.6' },
+      shipping: { amount: '5' },
+    });
+    await store.getState().removeCoupon();
+    // The totals follow the cart by themselves.
+    await vi.waitFor(() => expect(store.getState().cart.totals?.priceSummary?.discount?.amount).toBe('0'));
+  });
+
+  it('checks out: a checkout, the ecomCheckout redirect session back to this page, then the hosted page', async () => {
+    const { h, store, navigate, events, id } = setup();
+    await store.getState().addToCart({ productId: id('pothos-plant'), quantity: 1 });
+    await store.getState().checkout();
+    const session = h.wire.find((r) => r.path === '/_api/redirects-api/v1/redirect-session');
+    expect((session?.body as { callbacks: unknown }).callbacks).toEqual({
+      postFlowUrl: `${SITE_ORIGIN}/shop`,
+      cartPageUrl: `${SITE_ORIGIN}/shop`,
+      thankYouPageUrl: `${SITE_ORIGIN}/shop`,
+    });
+    expect(navigate).toHaveBeenCalledWith(
+      expect.stringMatching(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=/),
+    );
+    expect(named(events, 'checkout:started')).toHaveLength(1);
+  });
+
+  it('keeps the other tabs’ carts in step', async () => {
+    const h = sessionHarness();
+    const [a, b] = channelPair();
+    const cache = memoryStorage();
+    const tabA = createStorefrontStore({ session: h.make(), storage: cache, channel: a });
+    const tabB = createStorefrontStore({ session: h.make(), storage: cache, channel: b });
+    await tabA.getState().start();
+    await tabB.getState().start();
+    const pins = [...h.sandbox.context.state.products.values()].find((p) => p.slug === 'enamel-pin-set')
+      ?.id as string;
+    await tabA.getState().addToCart({ productId: pins, quantity: 4 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(tabB.getState().cart.count).toBe(4);
+    expect(tabB.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(4);
+  });
+
+  it('tells the visitor when their member session ended, and keeps their visitor cart', async () => {
+    const { h, session, store, events, id } = setup();
+    await store.getState().start();
+    await store.getState().addToCart({ productId: id('enamel-pin-set'), quantity: 1 });
+    const result = await session.login({ email: 'jane@example.com', password: 'storefront-demo' });
+    if (result.loginState !== 'SUCCESS') throw new Error('login failed');
+    await session.completeSignIn(result.data.sessionToken);
+    await vi.waitFor(() => expect(store.getState().member.member?.loginEmail).toBe('jane@example.com'));
+    expect(named(events, 'member:signedIn')).toHaveLength(1);
+    const janeId = h.sandbox.context.state.identities.get('jane@example.com')?.memberId as string;
+    await h.call('POST', '/_sandbox/revoke', { body: { memberId: janeId } });
+    h.clock.advance(14_400_000);
+    await store.getState().loadCart();
+    expect(store.getState().session).toMatchObject({ role: 'visitor', notice: { key: 'sessionExpired' } });
+    expect(named(events, 'session:expired')).toHaveLength(1);
+    expect(store.getState().member.status).toBe('none');
+  });
+
+  it('signs out: to the platform’s sign-out page, with the member and the cart count gone', async () => {
+    const { session, store, navigate, id } = setup();
+    await store.getState().start();
+    const result = await session.login({ email: 'jane@example.com', password: 'storefront-demo' });
+    if (result.loginState !== 'SUCCESS') throw new Error('login failed');
+    await session.completeSignIn(result.data.sessionToken);
+    await store.getState().addToCart({ productId: id('enamel-pin-set'), quantity: 1 });
+    await store.getState().signOut();
+    expect(navigate).toHaveBeenCalledWith(
+      expect.stringMatching(/^http:\/\/sandbox\.test\/_hosted\/logout\?session=/),
+    );
+    expect(store.getState().member).toEqual({ status: 'none', member: null });
+    expect(store.getState().cart.count).toBe(0);
+    expect(store.getState().session.role).toBe('none');
+  });
+});
