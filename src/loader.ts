@@ -1,4 +1,11 @@
+import { webLock } from './auth/lock';
+import { createSession } from './auth/session';
+import { storageNamespace, webStorage } from './auth/storage';
 import { type EmbedConfig, readEmbedConfig } from './config';
+import { wireHostPage } from './host';
+import { createEventHub, createPublicApi, drainQueue, type StorefrontApi } from './public-api';
+import { broadcastChannel } from './store/channel';
+import { createStorefrontStore, type Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule } from './ui/lazy-element';
 
 /** The widgets, each in its own chunk that loads when its element first appears on the page. */
@@ -14,28 +21,119 @@ export interface BootOptions {
   /** The `<script>` tag carrying the `data-*` configuration. */
   script?: HTMLScriptElement | null;
   win?: Window & typeof globalThis;
+  /** The `fetch` for every call (tests pass the in-process sandbox's). */
+  fetch?: typeof fetch;
 }
 
 export interface Booted {
   config: EmbedConfig;
+  store: Storefront;
+  api: StorefrontApi;
+  /** Settles once a hosted sign-in found in the URL is finished and the cart is loaded. */
+  ready: Promise<void>;
+}
+
+const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description'];
+
+/** Removes a sign-in answer from the address bar, so a reload or a shared link does not carry it. */
+function cleanUrl(win: Window): void {
+  const url = new URL(win.location.href);
+  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+  let changed = false;
+  for (const key of OAUTH_PARAMS) {
+    if (url.searchParams.has(key)) {
+      url.searchParams.delete(key);
+      changed = true;
+    }
+    if (hash.has(key)) {
+      hash.delete(key);
+      changed = true;
+    }
+  }
+  if (!changed) return;
+  const rest = hash.toString();
+  url.hash = rest ? `#${rest}` : '';
+  win.history.replaceState(win.history.state, '', url.href);
+}
+
+/** Puts an element the page lacks at the end of the body, so `openCart()` and `signIn()` always work. */
+function ensureElement(doc: Document, name: string): void {
+  if (!doc.querySelector(name)) doc.body.append(doc.createElement(name));
 }
 
 /**
- * Starts the storefront on the page: reads the script tag's configuration and defines the widgets' custom
- * elements. Booting a second time (the tag pasted twice) returns the first boot's result and mounts nothing.
+ * Starts the storefront on the page: reads the script tag's configuration, makes the session and the one
+ * store, finishes a hosted sign-in found in the URL, defines the widgets' custom elements, wires the host
+ * page's `data-sf-*` elements and replaces the `window.Storefront` queue with the API. Booting a second
+ * time (the tag pasted twice) returns the first boot's result and mounts nothing.
  */
 export function boot(options: BootOptions = {}): Booted {
   const win = options.win ?? window;
-  const holder = win as unknown as Record<symbol, Booted | undefined>;
+  const doc = win.document;
+  const holder = win as unknown as Record<symbol, Booted | undefined> & { Storefront?: unknown };
   const already = holder[BOOTED];
   if (already) return already;
-  const script = options.script ?? win.document.querySelector<HTMLScriptElement>('script[data-client-id]');
-  const { config, problems } = readEmbedConfig({ ...script?.dataset }, win.document.documentElement.lang);
+  const script = options.script ?? doc.querySelector<HTMLScriptElement>('script[data-client-id]');
+  const { config, problems } = readEmbedConfig({ ...script?.dataset }, doc.documentElement.lang);
   for (const problem of problems) console.error(`[storefront] ${problem.attribute} ${problem.message}`);
-  const context: WidgetContext = { config };
+
+  const namespace = storageNamespace(config.clientId || 'unconfigured');
+  const storage = webStorage(() => win.localStorage, namespace);
+  const session = createSession({
+    clientId: config.clientId || 'unconfigured',
+    apiBase: config.apiBase,
+    storage,
+    transactions: webStorage(() => win.sessionStorage, namespace),
+    lock: webLock(),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const hub = createEventHub(doc);
+  const store = createStorefrontStore({
+    session,
+    storage,
+    channel: broadcastChannel(namespace),
+    emit: hub.emit,
+    navigate: (url) => win.location.assign(url),
+    location: () => win.location.href,
+  });
+  const api = createPublicApi(store, hub);
+
+  // Another tab signed in or out: the tokens in storage changed.
+  win.addEventListener('storage', (event) => {
+    if (event.key === `${namespace}:tokens`) session.reload();
+  });
+
+  const context: WidgetContext = { config, store, session };
   for (const [name, load] of Object.entries(WIDGETS))
     defineLazyElement(win.customElements, name, load, context);
-  const booted: Booted = { config };
+  wireHostPage(doc, store, {
+    openCartOnAdd: script?.dataset.openCartOnAdd !== 'false',
+    report: (message) => console.error(`[storefront] ${message}`),
+  });
+  store.subscribe((state, previous) => {
+    if (state.ui.cartOpen && !previous.ui.cartOpen) ensureElement(doc, 'sf-cart-drawer');
+    if (state.ui.loginOpen && !previous.ui.loginOpen) ensureElement(doc, 'sf-login-modal');
+  });
+
+  const queued = (holder.Storefront as { q?: unknown } | undefined)?.q;
+  holder.Storefront = api;
+  drainQueue(queued, api);
+
+  const ready = (async () => {
+    try {
+      const finished = await session.finishRedirect(win.location.href);
+      if (finished !== null) cleanUrl(win);
+    } catch (error) {
+      cleanUrl(win);
+      console.error('[storefront] the sign-in could not be completed:', error);
+      store.setState((s) => ({
+        session: { ...s.session, notice: { key: 'signInFailed', detail: (error as Error).message } },
+      }));
+    }
+    if (config.clientId) await store.getState().start();
+  })();
+
+  const booted: Booted = { config, store, api, ready };
   holder[BOOTED] = booted;
   return booted;
 }

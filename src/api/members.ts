@@ -139,15 +139,15 @@ const moderate =
     );
 
 /** Mutes a member: activity status MUTED. */
-export const muteMember = moderate('mute');
+export const muteMember = /* @__PURE__ */ moderate('mute');
 /** Unmutes a member: activity status ACTIVE. */
-export const unmuteMember = moderate('unmute');
+export const unmuteMember = /* @__PURE__ */ moderate('unmute');
 /** Approves a PENDING member (owner approval). */
-export const approveMember = moderate('approve');
+export const approveMember = /* @__PURE__ */ moderate('approve');
 /** Blocks a member: status BLOCKED, signed out everywhere. */
-export const blockMember = moderate('block');
+export const blockMember = /* @__PURE__ */ moderate('block');
 /** Disconnects a member: status OFFLINE, signed out everywhere. */
-export const disconnectMember = moderate('disconnect');
+export const disconnectMember = /* @__PURE__ */ moderate('disconnect');
 
 export const updateMemberSlug = async (client: ApiClient, id: string, slug: string) =>
   updated(
@@ -231,6 +231,6 @@ const clearContact = (list: 'phones' | 'emails' | 'addresses') => async (client:
     }),
   );
 
-export const deleteMemberPhones = clearContact('phones');
-export const deleteMemberEmails = clearContact('emails');
-export const deleteMemberAddresses = clearContact('addresses');
+export const deleteMemberPhones = /* @__PURE__ */ clearContact('phones');
+export const deleteMemberEmails = /* @__PURE__ */ clearContact('emails');
+export const deleteMemberAddresses = /* @__PURE__ */ clearContact('addresses');

@@ -54,13 +54,6 @@ export const EXPIRY_MARGIN_SECONDS = 30;
 /** Why the tokens changed, for listeners (the store, other tabs). */
 export type TokensChange = 'renewed' | 'visitor' | 'signedIn' | 'signedOut' | 'expired' | 'external';
 
-/** Asks the site's captcha for tokens before a sign-in or registration (WIRE.md 7). */
-export interface CaptchaProvider {
-  getTokens(
-    action: 'login' | 'register',
-  ): Promise<{ recaptchaToken?: string; invisibleRecaptchaToken?: string }>;
-}
-
 export interface SessionOptions {
   clientId: string;
   apiBase?: string;
@@ -73,13 +66,7 @@ export interface SessionOptions {
   lock?: Lock;
   /** Milliseconds since the epoch. */
   now?: () => number;
-  randomBytes?: RandomBytes;
-  /** The window that hosts the silent sign-in iframe. */
-  win?: FrameWindow;
-  captcha?: CaptchaProvider;
   onError?: ApiClientOptions['onError'];
-  /** Silent sign-in timeout; 120000 ms (SPEC.md 9). */
-  silentTimeoutMs?: number;
 }
 
 const TOKENS_KEY = 'tokens';
@@ -111,7 +98,6 @@ export function createSession(options: SessionOptions) {
   const now = options.now ?? Date.now;
   const nowSeconds = () => Math.floor(now() / 1000);
   const listeners = new Set<(tokens: Tokens, change: TokensChange) => void>();
-  let pendingVerification: { stateToken: string } | undefined;
   let inflight: Promise<Tokens> | undefined;
   let lastRaw: string | null = storage.get(TOKENS_KEY);
 
@@ -252,28 +238,6 @@ export function createSession(options: SessionOptions) {
     refreshToken: { value: res.refresh_token, role: 'member' },
   });
 
-  async function captchaTokens(
-    action: 'login' | 'register',
-    given?: CaptchaToken[],
-  ): Promise<CaptchaToken[] | undefined> {
-    if (given?.length) return given;
-    if (!options.captcha) return undefined;
-    const { recaptchaToken, invisibleRecaptchaToken } = await options.captcha.getTokens(action);
-    const token: CaptchaToken = {
-      ...(recaptchaToken ? { Recaptcha: recaptchaToken } : {}),
-      ...(invisibleRecaptchaToken ? { InvisibleRecaptcha: invisibleRecaptchaToken } : {}),
-    };
-    return Object.keys(token).length ? [token] : undefined;
-  }
-
-  function remember(result: LoginResult): LoginResult {
-    pendingVerification =
-      result.loginState === 'EMAIL_VERIFICATION_REQUIRED'
-        ? { stateToken: result.data.stateToken }
-        : undefined;
-    return result;
-  }
-
   /** Exchanges a code for member tokens, checking the state first (WIRE.md 9). */
   async function exchange(
     code: string | null | undefined,
@@ -349,153 +313,11 @@ export function createSession(options: SessionOptions) {
       return tokens;
     },
 
-    // ——— Direct sign-in (WIRE.md 7) ———
-
-    /** Signs in with email and password. On SUCCESS, call `completeSignIn(sessionToken)`. */
-    async login(params: {
-      email: string;
-      password: string;
-      captchaTokens?: CaptchaToken[];
-    }): Promise<LoginResult> {
-      try {
-        const tokens = await captchaTokens('login', params.captchaTokens);
-        const res = await loginV2(client, {
-          email: params.email,
-          password: params.password,
-          ...(tokens ? { captchaTokens: tokens } : {}),
-        });
-        return remember(handleState(res));
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        return remember(loginFailure(error));
-      }
-    },
-
-    async register(params: {
-      email: string;
-      password: string;
-      profile?: IdentityProfile;
-      captchaTokens?: CaptchaToken[];
-    }): Promise<LoginResult> {
-      try {
-        const tokens = await captchaTokens('register', params.captchaTokens);
-        const res = await registerV2(client, {
-          email: params.email,
-          password: params.password,
-          ...(params.profile ? { profile: params.profile } : {}),
-          ...(tokens ? { captchaTokens: tokens } : {}),
-        });
-        return remember(handleState(res));
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        return remember(registerFailure(error));
-      }
-    },
-
-    /**
-     * Answers EMAIL_VERIFICATION_REQUIRED with the emailed code; from any other state it is a FAILURE
-     * `Unknown _state`. A wrong code keeps the verification pending, so the member can try again.
-     */
-    async processVerification(
-      inputs: { verificationCode?: string; code?: string },
-      state?: LoginResult,
-    ): Promise<LoginResult> {
-      const stateToken =
-        state !== undefined
-          ? state.loginState === 'EMAIL_VERIFICATION_REQUIRED'
-            ? state.data.stateToken
-            : undefined
-          : pendingVerification?.stateToken;
-      if (!stateToken) return { loginState: 'FAILURE', error: 'Unknown _state' };
-      try {
-        return remember(
-          handleState(
-            await verifyDuringAuthentication(
-              client,
-              inputs.verificationCode ?? inputs.code ?? '',
-              stateToken,
-            ),
-          ),
-        );
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        return { ...loginFailure(error), errorCode: undefined } as LoginResult;
-      }
-    },
-
-    /** Sends the verification code of the pending sign-in again. */
-    async resendVerificationCode(): Promise<void> {
-      if (!pendingVerification) throw new AuthError('Unknown _state', { reason: 'no_pending_verification' });
-      await resendDuringAuthentication(client, pendingVerification.stateToken);
-    },
-
-    startVerification: (identityId: string) => startVerificationCall(client, identityId, 'EMAIL'),
-    /** Continues a pending sign-in (e.g. after the owner approved it). */
-    proceed: async (stateToken: string) =>
-      remember(handleState(await proceedToNextState(client, stateToken))),
-    loginWithTokenParams: async (idpConnectionId: string, tokenParams: Record<string, string>) =>
-      remember(handleState(await loginWithTokenParams(client, idpConnectionId, tokenParams))),
-    sendPasswordResetEmail: (email: string, redirectUri: string, language?: string) =>
-      sendRecoveryEmail(client, email, {
-        ...(language ? { language } : {}),
-        redirect: { url: redirectUri, clientId },
-      }),
-    /** Sets a new password with the emailed recovery token. */
-    recoverPassword: async (recoveryToken: string, password: string) =>
-      handleState(await recover(client, recoveryToken, password)),
-    changePassword: (newPassword: string) => changePasswordCall(client, newPassword),
-    sendActivationEmail: (identityId: string) => sendActivationEmailCall(client, identityId),
-
-    /**
-     * Turns a SUCCESS session token into member tokens through the hidden silent sign-in iframe
-     * (`prompt: none`, `web_message`), and stores them.
-     */
-    async completeSignIn(sessionToken: string): Promise<Tokens> {
-      if (!options.win) throw new AuthError('Silent sign-in needs a window', { reason: 'no_window' });
-      const data = await createOAuthData({
-        ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
-      });
-      const redirectSession = await authorizeUrl(data, 'web_message', 'none', { sessionToken });
-      const answer = await runSilentSignIn({
-        win: options.win,
-        url: redirectSession.fullUrl,
-        state: data.state,
-        ...(options.silentTimeoutMs ? { timeoutMs: options.silentTimeoutMs } : {}),
-      });
-      return signInWith(await exchange(answer.code, answer.state, data));
-    },
-
-    // ——— Hosted sign-in (WIRE.md 9) ———
-
-    /**
-     * The platform's hosted login page for this site. The verifier and state wait in `transactions` for the
-     * redirect back to `redirectUri`, which `finishRedirect` completes.
-     */
-    async getAuthUrl(params: {
-      redirectUri: string;
-      originalUri?: string;
-      responseMode?: 'fragment' | 'query';
-      prompt?: 'login' | 'none';
-      idp?: string;
-    }): Promise<{ authUrl: string; oauthData: OAuthData }> {
-      const responseMode = params.responseMode ?? 'fragment';
-      const data: OAuthData = {
-        ...(await createOAuthData({
-          redirectUri: params.redirectUri,
-          ...(params.originalUri ? { originalUri: params.originalUri } : {}),
-          ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
-        })),
-        responseMode,
-      };
-      const session = await authorizeUrl(
-        data,
-        responseMode,
-        params.prompt ?? 'login',
-        params.idp ? { idp: params.idp } : {},
-      );
-      transactions.set(TRANSACTION_KEY, JSON.stringify(data));
-      return { authUrl: session.fullUrl, oauthData: data };
-    },
+    /** Stores member tokens (a finished sign-in), remembering the visitor's refresh token to fall back to. */
+    signInWith,
+    exchange,
+    authorizeUrl,
+    memberTokensFrom,
 
     /**
      * Reads `code` and `state` (or `error`) from a URL the platform redirected back to, exchanges the code
@@ -525,6 +347,9 @@ export function createSession(options: SessionOptions) {
       return data.originalUri ? { originalUri: data.originalUri } : {};
     },
 
+    /** Keeps the verifier and state of a hosted sign-in until the platform redirects back. */
+    saveTransaction: (data: OAuthData) => transactions.set(TRANSACTION_KEY, JSON.stringify(data)),
+
     /**
      * Signs out: the `logout` redirect session (whose page ends the platform's session), then both tokens
      * cleared and the role none (SPEC.md 4). The local sign-out happens even when the platform cannot be
@@ -550,40 +375,6 @@ export function createSession(options: SessionOptions) {
         'signedOut',
       );
       return { logoutUrl };
-    },
-
-    // ——— Merchants' servers (WIRE.md 6 and 7) ———
-
-    /** Member tokens for a member id the merchant's server vouches for with its API key. */
-    async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {
-      const { accessToken } = await ensureTokens();
-      return memberTokensFrom(
-        await authorizedClientGrant(tokenClient, { memberId, accessToken: accessToken.value, apiKey }),
-      );
-    },
-
-    /** Server-side sign-on by email, then member tokens for that identity. */
-    async getMemberTokensForExternalLoginWithSession(
-      email: string,
-      apiKey: string,
-      signOnOptions: SignOnOptions = {},
-    ): Promise<Tokens> {
-      const { accessToken } = await ensureTokens();
-      const elevated = createApiClient({
-        ...(options.apiBase ? { apiBase: options.apiBase } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        auth: { getAuthorization: () => `${accessToken.value},${apiKey}` },
-      });
-      const { sessionToken, identity } = await signOn(elevated, email, signOnOptions);
-      if (!identity?.id) throw new AuthError('Sign-on returned no identity', { reason: 'sign_on_failed' });
-      return memberTokensFrom(
-        await authorizedClientGrant(tokenClient, {
-          memberId: identity.id,
-          accessToken: accessToken.value,
-          apiKey,
-          ...(sessionToken ? { sessionToken } : {}),
-        }),
-      );
     },
 
     /** Stores member tokens obtained elsewhere (e.g. by the merchant's server), as a sign-in. */

@@ -1,8 +1,12 @@
+import type { Session } from '../auth/session';
 import type { EmbedConfig } from '../config';
+import type { Storefront } from '../store/store';
 
-/** What every widget is handed when it mounts. */
+/** What every widget is handed when it mounts: the configuration, the page's one store and its session. */
 export interface WidgetContext {
   config: EmbedConfig;
+  store: Storefront;
+  session: Session;
 }
 
 /** A widget chunk's entry: render into the element's shadow root; return how to tear it down. */

@@ -4,19 +4,25 @@
  */
 import { getCurrentMember } from '../../../src/api/members';
 import { webLock } from '../../../src/auth/lock';
-import { createSession, type Session } from '../../../src/auth/session';
+import { createSession } from '../../../src/auth/session';
+import { createSignIn } from '../../../src/auth/sign-in';
 import { storageNamespace, webStorage } from '../../../src/auth/storage';
 
-function make(apiBase: string, options: { timeoutMs?: number } = {}): Session {
-  return createSession({
+function make(apiBase: string, options: { timeoutMs?: number } = {}) {
+  const session = createSession({
     clientId: 'demo-client',
     apiBase,
     storage: webStorage(() => localStorage, storageNamespace('demo-client')),
     transactions: webStorage(() => sessionStorage, storageNamespace('demo-client')),
     lock: webLock(),
-    win: window,
-    ...(options.timeoutMs ? { silentTimeoutMs: options.timeoutMs } : {}),
   });
+  return Object.assign(
+    session,
+    createSignIn(session, {
+      win: window,
+      ...(options.timeoutMs ? { silentTimeoutMs: options.timeoutMs } : {}),
+    }),
+  );
 }
 
 const lab = {

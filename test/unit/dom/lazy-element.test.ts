@@ -10,6 +10,8 @@ const context: WidgetContext = {
     currency: 'USD',
     theme: 'auto',
   },
+  store: {} as WidgetContext['store'],
+  session: {} as WidgetContext['session'],
 };
 
 let counter = 0;

@@ -1,0 +1,260 @@
+import { isApiError } from '../api/errors';
+import { createApiClient } from '../api/http';
+import {
+  changePassword as changePasswordCall,
+  loginV2,
+  loginWithTokenParams,
+  proceedToNextState,
+  recover,
+  registerV2,
+  resendDuringAuthentication,
+  type SignOnOptions,
+  sendActivationEmail as sendActivationEmailCall,
+  sendRecoveryEmail,
+  signOn,
+  startVerification as startVerificationCall,
+  verifyDuringAuthentication,
+} from '../api/identity';
+import { authorizedClientGrant } from '../api/oauth';
+import type { CaptchaToken, IdentityProfile } from '../api/types/identity';
+import { AuthError } from './errors';
+import { handleState, type LoginResult, loginFailure, registerFailure } from './login-state';
+import { createOAuthData, type OAuthData, type RandomBytes } from './pkce';
+import type { Session, Tokens } from './session';
+import { type FrameWindow, runSilentSignIn } from './silent';
+
+/** Asks the site's captcha for tokens before a sign-in or registration (WIRE.md 7). */
+export interface CaptchaProvider {
+  getTokens(
+    action: 'login' | 'register',
+  ): Promise<{ recaptchaToken?: string; invisibleRecaptchaToken?: string }>;
+}
+
+export interface SignInOptions {
+  /** The window that hosts the silent sign-in iframe. */
+  win?: FrameWindow;
+  captcha?: CaptchaProvider;
+  randomBytes?: RandomBytes;
+  /** Silent sign-in timeout; 120000 ms (SPEC.md 9). */
+  silentTimeoutMs?: number;
+  apiBase?: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Every way to sign in, for a session: the login state machine (login, register, verification, approval),
+ * the silent sign-in that turns a SUCCESS into member tokens, the hosted login page, recovery, and member
+ * tokens for merchants' servers. Kept apart from the session so that pages load it only when someone signs in.
+ */
+export function createSignIn(session: Session, options: SignInOptions = {}) {
+  const { clientId } = session;
+  let pendingVerification: { stateToken: string } | undefined;
+
+  async function captchaTokens(
+    action: 'login' | 'register',
+    given?: CaptchaToken[],
+  ): Promise<CaptchaToken[] | undefined> {
+    if (given?.length) return given;
+    if (!options.captcha) return undefined;
+    const { recaptchaToken, invisibleRecaptchaToken } = await options.captcha.getTokens(action);
+    const token: CaptchaToken = {
+      ...(recaptchaToken ? { Recaptcha: recaptchaToken } : {}),
+      ...(invisibleRecaptchaToken ? { InvisibleRecaptcha: invisibleRecaptchaToken } : {}),
+    };
+    return Object.keys(token).length ? [token] : undefined;
+  }
+
+  function remember(result: LoginResult): LoginResult {
+    pendingVerification =
+      result.loginState === 'EMAIL_VERIFICATION_REQUIRED'
+        ? { stateToken: result.data.stateToken }
+        : undefined;
+    return result;
+  }
+
+  return {
+    // ——— Direct sign-in (WIRE.md 7) ———
+
+    /** Signs in with email and password. On SUCCESS, call `completeSignIn(sessionToken)`. */
+    async login(params: {
+      email: string;
+      password: string;
+      captchaTokens?: CaptchaToken[];
+    }): Promise<LoginResult> {
+      try {
+        const tokens = await captchaTokens('login', params.captchaTokens);
+        const res = await loginV2(session.client, {
+          email: params.email,
+          password: params.password,
+          ...(tokens ? { captchaTokens: tokens } : {}),
+        });
+        return remember(handleState(res));
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return remember(loginFailure(error));
+      }
+    },
+
+    async register(params: {
+      email: string;
+      password: string;
+      profile?: IdentityProfile;
+      captchaTokens?: CaptchaToken[];
+    }): Promise<LoginResult> {
+      try {
+        const tokens = await captchaTokens('register', params.captchaTokens);
+        const res = await registerV2(session.client, {
+          email: params.email,
+          password: params.password,
+          ...(params.profile ? { profile: params.profile } : {}),
+          ...(tokens ? { captchaTokens: tokens } : {}),
+        });
+        return remember(handleState(res));
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return remember(registerFailure(error));
+      }
+    },
+
+    /**
+     * Answers EMAIL_VERIFICATION_REQUIRED with the emailed code; from any other state it is a FAILURE
+     * `Unknown _state`. A wrong code keeps the verification pending, so the member can try again.
+     */
+    async processVerification(
+      inputs: { verificationCode?: string; code?: string },
+      state?: LoginResult,
+    ): Promise<LoginResult> {
+      const stateToken =
+        state !== undefined
+          ? state.loginState === 'EMAIL_VERIFICATION_REQUIRED'
+            ? state.data.stateToken
+            : undefined
+          : pendingVerification?.stateToken;
+      if (!stateToken) return { loginState: 'FAILURE', error: 'Unknown _state' };
+      try {
+        return remember(
+          handleState(
+            await verifyDuringAuthentication(
+              session.client,
+              inputs.verificationCode ?? inputs.code ?? '',
+              stateToken,
+            ),
+          ),
+        );
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return { ...loginFailure(error), errorCode: undefined } as LoginResult;
+      }
+    },
+
+    /** Sends the verification code of the pending sign-in again. */
+    async resendVerificationCode(): Promise<void> {
+      if (!pendingVerification) throw new AuthError('Unknown _state', { reason: 'no_pending_verification' });
+      await resendDuringAuthentication(session.client, pendingVerification.stateToken);
+    },
+
+    startVerification: (identityId: string) => startVerificationCall(session.client, identityId, 'EMAIL'),
+    /** Continues a pending sign-in (e.g. after the owner approved it). */
+    proceed: async (stateToken: string) =>
+      remember(handleState(await proceedToNextState(session.client, stateToken))),
+    loginWithTokenParams: async (idpConnectionId: string, tokenParams: Record<string, string>) =>
+      remember(handleState(await loginWithTokenParams(session.client, idpConnectionId, tokenParams))),
+    sendPasswordResetEmail: (email: string, redirectUri: string, language?: string) =>
+      sendRecoveryEmail(session.client, email, {
+        ...(language ? { language } : {}),
+        redirect: { url: redirectUri, clientId },
+      }),
+    /** Sets a new password with the emailed recovery token. */
+    recoverPassword: async (recoveryToken: string, password: string) =>
+      handleState(await recover(session.client, recoveryToken, password)),
+    changePassword: (newPassword: string) => changePasswordCall(session.client, newPassword),
+    sendActivationEmail: (identityId: string) => sendActivationEmailCall(session.client, identityId),
+
+    /**
+     * Turns a SUCCESS session token into member tokens through the hidden silent sign-in iframe
+     * (`prompt: none`, `web_message`), and stores them.
+     */
+    async completeSignIn(sessionToken: string): Promise<Tokens> {
+      if (!options.win) throw new AuthError('Silent sign-in needs a window', { reason: 'no_window' });
+      const data = await createOAuthData({
+        ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+      });
+      const redirectSession = await session.authorizeUrl(data, 'web_message', 'none', { sessionToken });
+      const answer = await runSilentSignIn({
+        win: options.win,
+        url: redirectSession.fullUrl,
+        state: data.state,
+        ...(options.silentTimeoutMs ? { timeoutMs: options.silentTimeoutMs } : {}),
+      });
+      return session.signInWith(await session.exchange(answer.code, answer.state, data));
+    },
+
+    // ——— Hosted sign-in (WIRE.md 9) ———
+
+    /**
+     * The platform's hosted login page for this site. The verifier and state wait in `transactions` for the
+     * redirect back to `redirectUri`, which `finishRedirect` completes.
+     */
+    async getAuthUrl(params: {
+      redirectUri: string;
+      originalUri?: string;
+      responseMode?: 'fragment' | 'query';
+      prompt?: 'login' | 'none';
+      idp?: string;
+    }): Promise<{ authUrl: string; oauthData: OAuthData }> {
+      const responseMode = params.responseMode ?? 'fragment';
+      const data: OAuthData = {
+        ...(await createOAuthData({
+          redirectUri: params.redirectUri,
+          ...(params.originalUri ? { originalUri: params.originalUri } : {}),
+          ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+        })),
+        responseMode,
+      };
+      const redirectSession = await session.authorizeUrl(
+        data,
+        responseMode,
+        params.prompt ?? 'login',
+        params.idp ? { idp: params.idp } : {},
+      );
+      session.saveTransaction(data);
+      return { authUrl: redirectSession.fullUrl, oauthData: data };
+    },
+
+    // ——— Merchants' servers (WIRE.md 6 and 7) ———
+
+    /** Member tokens for a member id the merchant's server vouches for with its API key. */
+    async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {
+      const { accessToken } = await session.ensureTokens();
+      return session.memberTokensFrom(
+        await authorizedClientGrant(session.client, { memberId, accessToken: accessToken.value, apiKey }),
+      );
+    },
+
+    /** Server-side sign-on by email, then member tokens for that identity. */
+    async getMemberTokensForExternalLoginWithSession(
+      email: string,
+      apiKey: string,
+      signOnOptions: SignOnOptions = {},
+    ): Promise<Tokens> {
+      const { accessToken } = await session.ensureTokens();
+      const elevated = createApiClient({
+        apiBase: options.apiBase ?? session.client.apiBase,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        auth: { getAuthorization: () => `${accessToken.value},${apiKey}` },
+      });
+      const { sessionToken, identity } = await signOn(elevated, email, signOnOptions);
+      if (!identity?.id) throw new AuthError('Sign-on returned no identity', { reason: 'sign_on_failed' });
+      return session.memberTokensFrom(
+        await authorizedClientGrant(session.client, {
+          memberId: identity.id,
+          accessToken: accessToken.value,
+          apiKey,
+          ...(sessionToken ? { sessionToken } : {}),
+        }),
+      );
+    },
+  };
+}
+
+export type SignIn = ReturnType<typeof createSignIn>;

@@ -1,0 +1,110 @@
+import type { AddToCartInput, Storefront, StorefrontEvents } from './store/store';
+
+export type StorefrontEventName = keyof StorefrontEvents;
+type Handler = (detail: unknown) => void;
+
+/** `window.Storefront` once the bundle is here: what a site's own scripts may call. */
+export interface StorefrontApi {
+  loaded: true;
+  openCart(): void;
+  closeCart(): void;
+  /** `addToCart('<productId>', {quantity, variantId, options})` or `addToCart({productId, …})`. */
+  addToCart(product: string | AddToCartInput, options?: Omit<AddToCartInput, 'productId'>): Promise<boolean>;
+  signIn(): void;
+  signOut(): Promise<void>;
+  on<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void): () => void;
+  off<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void): void;
+  getState(): {
+    cartCount: number;
+    cart: unknown;
+    role: string;
+    member: { id?: string; nickname?: string; slug?: string } | null;
+  };
+}
+
+/**
+ * The events hub: the store's events go to `Storefront.on` handlers and, as `sf:<name>` CustomEvents, to the
+ * document for analytics tags. A failing handler is reported and the others still run.
+ */
+export function createEventHub(doc: Document | undefined) {
+  const handlers = new Map<string, Set<Handler>>();
+  return {
+    emit<K extends StorefrontEventName>(name: K, detail: StorefrontEvents[K]) {
+      for (const handler of [...(handlers.get(name) ?? [])]) {
+        try {
+          handler(detail);
+        } catch (error) {
+          console.error(`[storefront] a "${name}" handler failed:`, error);
+        }
+      }
+      doc?.dispatchEvent(new CustomEvent(`sf:${name}`, { detail }));
+    },
+    on(name: string, handler: Handler) {
+      if (typeof handler !== 'function') throw new TypeError(`Storefront.on("${name}", …) needs a function`);
+      let set = handlers.get(name);
+      if (!set) {
+        set = new Set();
+        handlers.set(name, set);
+      }
+      set.add(handler);
+      return () => set?.delete(handler);
+    },
+    off(name: string, handler: Handler) {
+      handlers.get(name)?.delete(handler);
+    },
+  };
+}
+
+export function createPublicApi(store: Storefront, hub: ReturnType<typeof createEventHub>): StorefrontApi {
+  return {
+    loaded: true,
+    openCart: () => store.getState().openCart(),
+    closeCart: () => store.getState().closeCart(),
+    addToCart(product, options) {
+      const input = typeof product === 'string' ? { ...options, productId: product } : product;
+      if (!input || typeof input.productId !== 'string' || !input.productId) {
+        return Promise.reject(new TypeError('Storefront.addToCart needs a product id'));
+      }
+      return store.getState().addToCart(input);
+    },
+    signIn: () => store.getState().openLogin(),
+    signOut: () => store.getState().signOut(),
+    on: (name, handler) => hub.on(name, handler as Handler),
+    off: (name, handler) => hub.off(name, handler as Handler),
+    getState() {
+      const state = store.getState();
+      const member = state.member.member;
+      return {
+        cartCount: state.cart.count,
+        cart: state.cart.cart,
+        role: state.session.role,
+        member: member
+          ? { id: member.id, nickname: member.profile?.nickname, slug: member.profile?.slug }
+          : null,
+      };
+    },
+  };
+}
+
+/**
+ * Runs the calls a page queued before the bundle arrived, in order. A bad call is reported on the console
+ * and the queue goes on.
+ */
+export function drainQueue(queue: unknown, api: StorefrontApi): void {
+  if (!Array.isArray(queue)) return;
+  for (const entry of queue) {
+    try {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string')
+        throw new TypeError('not a [method, …args] entry');
+      const [name, ...args] = entry as [string, ...unknown[]];
+      const method = (api as unknown as Record<string, unknown>)[name];
+      if (typeof method !== 'function' || name === 'loaded')
+        throw new TypeError(`Storefront has no method "${name}"`);
+      const result = (method as (...a: unknown[]) => unknown).apply(api, args);
+      if (result instanceof Promise)
+        result.catch((error: unknown) => console.error(`[storefront] Storefront.${name}(…) failed:`, error));
+    } catch (error) {
+      console.error('[storefront] a queued Storefront call failed:', error);
+    }
+  }
+}
