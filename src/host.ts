@@ -1,9 +1,7 @@
 import type { Storefront } from './store/store';
 
 /** Reads a button's add-to-cart attributes; a bad value is a message for the console, not a request. */
-export function readAddToCart(
-  element: Element,
-):
+export function readAddToCart(element: Element):
   | {
       ok: true;
       input: { productId: string; quantity: number; variantId?: string; options?: Record<string, string> };

@@ -1,30 +1,12 @@
 import { isApiError, isSystemError } from '../api/errors';
 import { type ApiClient, type ApiClientOptions, type AuthProvider, createApiClient } from '../api/http';
-import {
-  changePassword as changePasswordCall,
-  loginV2,
-  loginWithTokenParams,
-  proceedToNextState,
-  recover,
-  registerV2,
-  resendDuringAuthentication,
-  type SignOnOptions,
-  sendActivationEmail as sendActivationEmailCall,
-  sendRecoveryEmail,
-  signOn,
-  startVerification as startVerificationCall,
-  verifyDuringAuthentication,
-} from '../api/identity';
-import { anonymousGrant, authorizationCodeGrant, authorizedClientGrant, refreshGrant } from '../api/oauth';
+import { anonymousGrant, authorizationCodeGrant, refreshGrant } from '../api/oauth';
 import { createRedirectSession } from '../api/redirects';
 import type { TokenRole } from '../api/types/enums';
-import type { CaptchaToken, IdentityProfile } from '../api/types/identity';
 import type { TokenResponse } from '../api/types/tokens';
 import { AuthError } from './errors';
 import { type Lock, localLock } from './lock';
-import { handleState, type LoginResult, loginFailure, registerFailure } from './login-state';
-import { createOAuthData, type OAuthData, type RandomBytes } from './pkce';
-import { type FrameWindow, runSilentSignIn } from './silent';
+import type { OAuthData } from './pkce';
 import { type KeyValueStorage, memoryStorage } from './storage';
 
 export interface AccessToken {
