@@ -216,18 +216,30 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       cart: { ...EMPTY_CART },
       ui: { cartOpen: false, loginOpen: false },
 
+      /**
+       * Shows what is known at once, then asks only what it must. A new visitor (no tokens yet) and a visitor
+       * whose cart is known to be gone cannot have a cart: count 0 with no request (and no 404 in the page's
+       * console). Otherwise the cached count shows at once and one request checks it.
+       */
       async start() {
-        const cached = deps.storage.get(CART_CACHE_KEY);
-        const hasTokens = session.role() !== 'none';
-        if (cached && hasTokens) {
-          try {
-            const { count } = JSON.parse(cached) as { count: number };
-            if (Number.isInteger(count) && count >= 0) patchCart({ count, status: 'cached' });
-          } catch {
-            deps.storage.remove(CART_CACHE_KEY);
-          }
+        const role = session.role();
+        let cached: { count?: unknown; id?: unknown } | undefined;
+        try {
+          const raw = deps.storage.get(CART_CACHE_KEY);
+          cached = raw ? (JSON.parse(raw) as typeof cached) : undefined;
+        } catch {
+          deps.storage.remove(CART_CACHE_KEY);
         }
-        const tasks: Array<Promise<void>> = [get().loadCart()];
+        const tasks: Array<Promise<void>> = [];
+        if (role === 'none' || (role === 'visitor' && cached?.id === null)) {
+          patchCart({ status: 'ready', count: 0, cart: null });
+          emit('cart:updated', { count: 0, cart: null });
+        } else {
+          if (typeof cached?.count === 'number' && Number.isInteger(cached.count) && cached.count >= 0) {
+            patchCart({ count: cached.count, status: 'cached' });
+          }
+          tasks.push(get().loadCart());
+        }
         if (session.loggedIn()) tasks.push(get().loadMember());
         await Promise.all(tasks);
       },

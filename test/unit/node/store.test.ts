@@ -26,14 +26,26 @@ const named = (events: Array<[string, unknown]>, name: keyof StorefrontEvents) =
   events.filter(([n]) => n === name).map(([, d]) => d);
 
 describe('the store', () => {
-  it('shows a new visitor’s count after exactly 2 requests: token and cart', async () => {
+  it('shows a new visitor’s count with no request at all: no tokens yet, so no cart yet', async () => {
     const { h, store } = setup();
     await store.getState().start();
-    expect(h.wire.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /oauth2/token',
-      'GET /ecom/v1/carts/current',
-    ]);
+    expect(h.wire).toEqual([]);
     expect(store.getState().cart).toMatchObject({ status: 'ready', count: 0, cart: null });
+  });
+
+  it('asks nothing for a visitor whose cart is known to be gone', async () => {
+    const { h, store, cache, session, id } = setup();
+    await store.getState().addToCart({ productId: id('enamel-pin-set') });
+    await h.call('DELETE', '/ecom/v1/carts/current', {
+      headers: { authorization: await session.getAuthorization() },
+    });
+    await store.getState().loadCart();
+    expect(JSON.parse(cache.get('cart') as string)).toEqual({ count: 0, id: null });
+    const before = h.wire.length;
+    const next = createStorefrontStore({ session, storage: cache });
+    await next.getState().start();
+    expect(h.wire.length).toBe(before);
+    expect(next.getState().cart).toMatchObject({ status: 'ready', count: 0 });
   });
 
   it('shows a returning visitor’s count from the cache with 0 requests, then revalidates with 1', async () => {
