@@ -6,7 +6,7 @@ import { wireHostPage } from './host';
 import { createEventHub, createPublicApi, drainQueue, type StorefrontApi } from './public-api';
 import { broadcastChannel } from './store/channel';
 import { createStorefrontStore, type Storefront } from './store/store';
-import { defineLazyElement, type WidgetContext, type WidgetModule } from './ui/lazy-element';
+import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
 
 /** The widgets, each in its own chunk that loads when its element first appears on the page. */
 export const WIDGETS: Record<string, () => Promise<WidgetModule>> = {

@@ -25,6 +25,8 @@ export function defineLazyElement(
   name: string,
   load: () => Promise<WidgetModule>,
   context: WidgetContext,
+  /** Resolves when the chunk is wanted (a drawer: when it first opens); at once when not given. */
+  gate?: () => Promise<void>,
 ): boolean {
   if (registry.get(name)) return false;
   class LazyWidgetElement extends HTMLElement {
@@ -35,7 +37,7 @@ export function defineLazyElement(
     connectedCallback(): void {
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       const generation = ++this.#generation;
-      load().then(
+      (gate ? gate().then(load) : load()).then(
         (widget) => {
           if (generation !== this.#generation || !this.isConnected || this.#unmount) return;
           this.#unmount = widget.mount(root, this, context);
@@ -53,4 +55,23 @@ export function defineLazyElement(
   }
   registry.define(name, LazyWidgetElement);
   return true;
+}
+
+/** Resolves once a store's state first satisfies a predicate (at once if it already does). */
+export function whenState<S>(
+  store: { getState(): S; subscribe(listener: (state: S) => void): () => void },
+  predicate: (state: S) => boolean,
+): () => Promise<void> {
+  let promise: Promise<void> | undefined;
+  return () => {
+    promise ??= new Promise<void>((resolve) => {
+      if (predicate(store.getState())) return resolve();
+      const stop = store.subscribe((state) => {
+        if (!predicate(state)) return;
+        stop();
+        resolve();
+      });
+    });
+    return promise;
+  };
 }

@@ -37,7 +37,7 @@ describe('the store', () => {
     const { h, store, cache, session, id } = setup();
     await store.getState().addToCart({ productId: id('enamel-pin-set') });
     await h.call('DELETE', '/ecom/v1/carts/current', {
-      headers: { authorization: await session.getAuthorization() },
+      headers: { authorization: (await session.getAuthorization()) as string },
     });
     await store.getState().loadCart();
     expect(JSON.parse(cache.get('cart') as string)).toEqual({ count: 0, id: null });
