@@ -10,6 +10,8 @@ export interface EmbedConfig {
   currency: string;
   /** `light`, `dark` or `auto` (`data-theme`), default `auto`. */
   theme: 'light' | 'dark' | 'auto';
+  /** Overrides of the widgets' texts (`data-strings`, JSON such as `{"checkout":"Pay now"}`). */
+  strings: Record<string, string>;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -61,5 +63,24 @@ export function readEmbedConfig(
       attribute: 'data-theme',
       message: `"${data.theme}" is not light, dark or auto; using auto`,
     });
-  return { config: { clientId, apiBase: apiBase.replace(/\/+$/, ''), lang, currency, theme }, problems };
+  let strings: Record<string, string> = {};
+  if (data.strings?.trim()) {
+    try {
+      const parsed = JSON.parse(data.strings) as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('not an object');
+      strings = Object.fromEntries(
+        Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+    } catch {
+      problems.push({
+        attribute: 'data-strings',
+        message: 'must be JSON such as {"checkout":"Pay now"}; using the built-in texts',
+      });
+    }
+  }
+  return {
+    config: { clientId, apiBase: apiBase.replace(/\/+$/, ''), lang, currency, theme, strings },
+    problems,
+  };
 }

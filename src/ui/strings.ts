@@ -122,5 +122,7 @@ export function stringsFor(lang: string, overrides: Partial<Record<string, strin
 
 /** `{name}` placeholders filled in. The result is text: widgets render it as text, never as HTML. */
 export function fill(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
 }

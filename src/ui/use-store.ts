@@ -5,7 +5,11 @@ import type { StoreApi } from 'zustand/vanilla';
  * A slice of a vanilla zustand store, re-rendering only when the selected value changes (`Object.is`, or the
  * given equality). Written with preact/hooks alone.
  */
-export function useStore<S, T>(store: StoreApi<S>, selector: (state: S) => T, equal: (a: T, b: T) => boolean = Object.is): T {
+export function useStore<S, T>(
+  store: StoreApi<S>,
+  selector: (state: S) => T,
+  equal: (a: T, b: T) => boolean = Object.is,
+): T {
   const [value, setValue] = useState(() => selector(store.getState()));
   const latest = useRef({ selector, equal, value });
   latest.current = { selector, equal, value };

@@ -1,10 +1,26 @@
-import type { WidgetModule } from '../../ui/lazy-element';
+import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { renderIntoShadow } from '../../ui/mount';
+import { stringsFor } from '../../ui/strings';
+import theme from '../../ui/theme.css?inline';
+import { useStore } from '../../ui/use-store';
+import { Drawer } from './drawer';
 import styles from './styles.css?inline';
 
-/** The cart drawer's root. Its views arrive with the widget's own issue; until then it mounts an empty root. */
-function CartDrawer() {
-  return <div part="root" data-sf-widget="cart-drawer" />;
+function CartDrawer({ context }: { context: WidgetContext }) {
+  const open = useStore(context.store, (s) => s.ui.cartOpen);
+  if (!open) return null;
+  const { config } = context;
+  return (
+    <Drawer
+      store={context.store}
+      t={stringsFor(config.lang, config.strings)}
+      locale={config.lang}
+      currency={config.currency}
+    />
+  );
 }
 
-export const mount: WidgetModule['mount'] = (root) => renderIntoShadow(root, <CartDrawer />, styles);
+export const mount: WidgetModule['mount'] = (root, host, context) => {
+  if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);
+  return renderIntoShadow(root, <CartDrawer context={context} />, `${theme}\n${styles}`);
+};

@@ -9,6 +9,7 @@ const context: WidgetContext = {
     lang: 'en',
     currency: 'USD',
     theme: 'auto',
+    strings: {},
   },
   store: {} as WidgetContext['store'],
   session: {} as WidgetContext['session'],

@@ -17,6 +17,7 @@ describe('readEmbedConfig', () => {
       lang: 'fr',
       currency: 'EUR',
       theme: 'dark',
+      strings: {},
     });
   });
 

@@ -1,0 +1,523 @@
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../../api/types/cart';
+import type { Problem, Storefront } from '../../store/store';
+import { MAX_QUANTITY } from '../../store/store';
+import { useModalDialog } from '../../ui/dialog';
+import { formatPrice, safeImageUrl } from '../../ui/format';
+import { fill, type Strings } from '../../ui/strings';
+import { useStore } from '../../ui/use-store';
+
+/** Countries offered in the shipping estimate (the shop ships to the US, and internationally). */
+const COUNTRIES: Array<[string, string]> = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['GB', 'United Kingdom'],
+  ['DE', 'Germany'],
+  ['FR', 'France'],
+  ['IL', 'Israel'],
+  ['AU', 'Australia'],
+  ['JP', 'Japan'],
+];
+
+interface Props {
+  store: Storefront;
+  t: Strings;
+  locale: string;
+  currency: string;
+}
+
+function Message({
+  problem,
+  t,
+  onRetry,
+  onDismiss,
+}: {
+  problem: Problem;
+  t: Strings;
+  onRetry?: () => void;
+  onDismiss?: () => void;
+}) {
+  return (
+    <div class="banner" role="alert" part="error">
+      <p>
+        {t[problem.key as keyof Strings] ?? problem.key}
+        {problem.detail ? <span class="detail"> {problem.detail}</span> : null}
+      </p>
+      <div class="banner-actions">
+        {onRetry ? (
+          <button type="button" class="link" onClick={onRetry}>
+            {t.retry}
+          </button>
+        ) : null}
+        {onDismiss ? (
+          <button type="button" class="link" onClick={onDismiss}>
+            {t.dismiss}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Line({ line, store, t, locale, currency, pending }: Props & { line: LineItem; pending: boolean }) {
+  const name = line.productName?.translated || line.productName?.original || '';
+  const id = line.id as string;
+  const quantity = line.quantity ?? 1;
+  const [draft, setDraft] = useState(String(quantity));
+  const [invalid, setInvalid] = useState(false);
+  const errorId = useId();
+  useEffect(() => {
+    setDraft(String(quantity));
+    setInvalid(false);
+  }, [quantity]);
+  const availability = line.availability;
+  const available = availability?.quantityAvailable;
+  const max = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
+  const commit = () => {
+    const value = Number(draft);
+    if (!/^\d+$/.test(draft.trim()) || value < 1 || value > MAX_QUANTITY) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    if (value !== quantity) void store.getState().setQuantity(id, value);
+  };
+  const image = safeImageUrl(line.image);
+  return (
+    <li class="line" part="line" aria-busy={pending ? 'true' : undefined}>
+      {image ? (
+        <img class="thumb" src={image} alt="" width={72} height={72} loading="lazy" part="line-image" />
+      ) : (
+        <span class="thumb" aria-hidden="true" />
+      )}
+      <div class="line-main">
+        <p class="line-name" part="line-name">
+          {name}
+        </p>
+        {(line.descriptionLines ?? []).length ? (
+          <ul class="options">
+            {(line.descriptionLines ?? []).map((d, index) => {
+              const label = d.name?.translated || d.name?.original;
+              const value =
+                d.colorInfo?.translated ||
+                d.colorInfo?.original ||
+                d.plainText?.translated ||
+                d.plainText?.original;
+              const swatch =
+                d.colorInfo?.code && /^#[0-9a-f]{3,8}$/i.test(d.colorInfo.code)
+                  ? d.colorInfo.code
+                  : undefined;
+              return (
+                <li key={index}>
+                  {label ? `${label}: ` : ''}
+                  {swatch ? <span class="swatch" style={{ background: swatch }} aria-hidden="true" /> : null}
+                  {value}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <p class="muted">{fill(t.each, { price: formatPrice(line.price, currency, locale) })}</p>
+        {availability?.status === 'NOT_AVAILABLE' || availability?.status === 'NOT_FOUND' ? (
+          <p class="warning" part="availability">
+            {t.outOfStock}
+          </p>
+        ) : availability?.status === 'PARTIALLY_AVAILABLE' ? (
+          <p class="warning" part="availability">
+            {fill(t.onlyLeft, { count: available ?? 0 })}
+          </p>
+        ) : null}
+        <div class="line-controls">
+          <div class="stepper" part="stepper">
+            <button
+              type="button"
+              aria-label={fill(t.decrease, { name })}
+              disabled={pending || quantity <= 1}
+              onClick={() => void store.getState().setQuantity(id, quantity - 1)}
+            >
+              −
+            </button>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={max}
+              value={draft}
+              aria-label={fill(t.quantityOf, { name })}
+              aria-invalid={invalid ? 'true' : undefined}
+              aria-describedby={invalid ? errorId : undefined}
+              onInput={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
+              onBlur={commit}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  commit();
+                }
+              }}
+            />
+            <button
+              type="button"
+              aria-label={fill(t.increase, { name })}
+              disabled={pending || quantity >= max}
+              onClick={() => void store.getState().setQuantity(id, quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="button"
+            class="link"
+            aria-label={fill(t.removeItem, { name })}
+            onClick={() => void store.getState().removeLine(id)}
+          >
+            {t.remove}
+          </button>
+        </div>
+        {invalid ? (
+          <p id={errorId} class="field-error" role="alert">
+            {t.quantityInvalid}
+          </p>
+        ) : null}
+      </div>
+      <p class="line-total" part="line-total">
+        {formatPrice(line.lineItemPrice, currency, locale)}
+      </p>
+    </li>
+  );
+}
+
+function Coupon({ store, t, cart }: Props & { cart: Cart }) {
+  const busy = useStore(store, (s) => s.cart.couponBusy);
+  const error = useStore(store, (s) => s.cart.couponError);
+  const [code, setCode] = useState('');
+  const inputId = useId();
+  const errorId = useId();
+  const applied = cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
+  if (applied) {
+    return (
+      <div class="coupon applied" part="coupon">
+        <p role="status">{fill(t.couponApplied, { code: applied })}</p>
+        <button
+          type="button"
+          class="link"
+          disabled={busy}
+          onClick={() => void store.getState().removeCoupon()}
+        >
+          {fill(t.removeCoupon, { code: applied })}
+        </button>
+        {error ? <Message problem={error} t={t} /> : null}
+      </div>
+    );
+  }
+  return (
+    <form
+      class="coupon"
+      part="coupon"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void store
+          .getState()
+          .applyCoupon(code)
+          .then((ok) => ok && setCode(''));
+      }}
+    >
+      <label for={inputId}>{t.coupon}</label>
+      <div class="row">
+        <input
+          id={inputId}
+          value={code}
+          autoComplete="off"
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onInput={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
+        />
+        <button type="submit" class="secondary" disabled={busy}>
+          {t.apply}
+        </button>
+      </div>
+      {error ? (
+        <div id={errorId}>
+          <Message problem={error} t={t} />
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function optionLabel(option: ShippingOption, t: Strings, currency: string, locale: string): string {
+  const cost = option.cost?.price;
+  const price = cost?.amount === '0' ? t.free : formatPrice(cost, currency, locale);
+  const parts = [option.title ?? option.code ?? '', price];
+  if (option.logistics?.deliveryTime) parts.push(option.logistics.deliveryTime);
+  const pickup = option.logistics?.pickupDetails?.address;
+  if (pickup)
+    parts.push(fill(t.pickupAt, { address: [pickup.addressLine, pickup.city].filter(Boolean).join(', ') }));
+  return parts.filter(Boolean).join(' · ');
+}
+
+function Shipping({ store, t, currency, locale }: Props) {
+  const shipping = useStore(store, (s) => s.cart.shipping);
+  const totals = useStore(store, (s) => s.cart.totals);
+  const status = useStore(store, (s) => s.cart.totalsStatus);
+  const error = useStore(store, (s) => s.cart.totalsError);
+  const [country, setCountry] = useState(shipping?.country ?? '');
+  const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
+  const [countryMissing, setCountryMissing] = useState(false);
+  const countryId = useId();
+  const postalId = useId();
+  const options = (totals?.shippingInfo?.carrierServiceOptions ?? []).flatMap((c) => c.shippingOptions ?? []);
+  const selected = totals?.shippingInfo?.selectedCarrierServiceOption?.code;
+  return (
+    <section class="shipping" part="shipping" aria-labelledby={`${countryId}-title`}>
+      <h3 id={`${countryId}-title`}>{t.shippingEstimate}</h3>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!country) {
+            setCountryMissing(true);
+            return;
+          }
+          setCountryMissing(false);
+          void store.getState().estimate({ country, postalCode });
+        }}
+      >
+        <div class="row">
+          <div class="field">
+            <label for={countryId}>{t.country}</label>
+            <select
+              id={countryId}
+              value={country}
+              aria-invalid={countryMissing ? 'true' : undefined}
+              onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
+            >
+              <option value="">—</option>
+              {COUNTRIES.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for={postalId}>{t.postalCode}</label>
+            <input
+              id={postalId}
+              value={postalCode}
+              autoComplete="postal-code"
+              onInput={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
+            />
+          </div>
+          <button type="submit" class="secondary" disabled={status === 'loading'}>
+            {t.estimate}
+          </button>
+        </div>
+        {countryMissing ? (
+          <p class="field-error" role="alert">
+            {t.countryInvalid}
+          </p>
+        ) : null}
+      </form>
+      {error ? <Message problem={error} t={t} /> : null}
+      {options.length ? (
+        <fieldset class="options-list">
+          <legend>{t.shippingOption}</legend>
+          {options.map((option) => (
+            <label key={option.code} class="option">
+              <input
+                type="radio"
+                name="shipping-option"
+                value={option.code}
+                checked={option.code === selected}
+                onChange={() =>
+                  shipping && void store.getState().estimate({ ...shipping, code: option.code as string })
+                }
+              />
+              <span>{optionLabel(option, t, currency, locale)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </section>
+  );
+}
+
+function Totals({
+  cart,
+  totals,
+  t,
+  currency,
+  locale,
+}: {
+  cart: Cart;
+  totals: EstimateTotalsResponse | null;
+  t: Strings;
+  currency: string;
+  locale: string;
+}) {
+  const summary = totals?.priceSummary;
+  const subtotalCents = (cart.lineItems ?? []).reduce(
+    (sum, l) => sum + Math.round(Number(l.lineItemPrice?.amount ?? 0) * 100),
+    0,
+  );
+  const rows: Array<[string, string]> = [
+    [
+      t.subtotal,
+      summary
+        ? formatPrice(summary.subtotal, currency, locale)
+        : formatPrice({ amount: String(subtotalCents / 100) }, currency, locale),
+    ],
+  ];
+  if (summary && Number(summary.discount?.amount ?? 0) > 0)
+    rows.push([t.discount, `−${formatPrice(summary.discount, currency, locale)}`]);
+  if (summary) {
+    rows.push([
+      t.shipping,
+      summary.shipping?.amount === '0' ? t.free : formatPrice(summary.shipping, currency, locale),
+    ]);
+    rows.push([t.tax, formatPrice(summary.tax, currency, locale)]);
+  }
+  return (
+    <dl class="totals" part="totals">
+      {rows.map(([label, value]) => (
+        <div key={label} class="total-row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      {summary ? (
+        <div class="total-row grand">
+          <dt>{t.total}</dt>
+          <dd>{formatPrice(summary.total, currency, locale)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function Skeleton() {
+  return (
+    <ul class="skeleton" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <li key={i} class="line">
+          <span class="thumb shimmer" />
+          <span class="bars">
+            <span class="bar shimmer" />
+            <span class="bar short shimmer" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The cart drawer: an accessible side dialog over the page. */
+export function Drawer(props: Props) {
+  const { store, t, locale, currency } = props;
+  const slice = useStore(store, (s) => s.cart);
+  const notice = useStore(store, (s) => s.session.notice);
+  const titleId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useModalDialog(dialogRef, { onClose: () => store.getState().closeCart(), initialFocus: closeRef });
+  const cart = slice.cart;
+  const lines = cart?.lineItems ?? [];
+  const loading =
+    (slice.status === 'loading' || slice.status === 'idle' || slice.status === 'cached') && !cart;
+  return (
+    <div
+      class="overlay"
+      part="overlay"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) store.getState().closeCart();
+      }}
+    >
+      <div>
+        <div
+          ref={dialogRef}
+          role="dialog"
+          class="drawer"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          part="drawer"
+          tabIndex={-1}
+        >
+          <header class="drawer-header" part="header">
+            <h2 id={titleId}>
+              {t.cartTitle}
+              {slice.count ? (
+                <span class="count"> ({fill(t.itemsCount, { count: slice.count })})</span>
+              ) : null}
+            </h2>
+            <button
+              ref={closeRef}
+              type="button"
+              class="icon"
+              aria-label={t.close}
+              onClick={() => store.getState().closeCart()}
+            >
+              ×
+            </button>
+          </header>
+          <div class="drawer-body" aria-busy={loading ? 'true' : undefined}>
+            {notice ? (
+              <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} />
+            ) : null}
+            {slice.error ? (
+              <Message
+                problem={slice.error}
+                t={t}
+                onRetry={() => void store.getState().loadCart()}
+                onDismiss={() => store.getState().dismissCartError()}
+              />
+            ) : null}
+            {loading ? (
+              <>
+                <p class="sf-visually-hidden" role="status">
+                  {t.loading}
+                </p>
+                <Skeleton />
+              </>
+            ) : lines.length === 0 ? (
+              <div class="empty" part="empty">
+                <p>{t.emptyCart}</p>
+                <button type="button" class="secondary" onClick={() => store.getState().closeCart()}>
+                  {t.continueShopping}
+                </button>
+              </div>
+            ) : (
+              <>
+                <ul class="lines">
+                  {lines.map((line) => (
+                    <Line
+                      key={line.id}
+                      line={line}
+                      pending={Boolean(slice.pending[line.id as string])}
+                      {...props}
+                    />
+                  ))}
+                </ul>
+                {cart ? <Coupon cart={cart} {...props} /> : null}
+                <Shipping {...props} />
+              </>
+            )}
+          </div>
+          {cart && lines.length ? (
+            <footer class="drawer-footer" part="footer">
+              <Totals cart={cart} totals={slice.totals} t={t} currency={currency} locale={locale} />
+              {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
+              <button
+                type="button"
+                class="primary"
+                part="checkout-button"
+                disabled={slice.checkout === 'working'}
+                onClick={() => void store.getState().checkout()}
+              >
+                {slice.checkout === 'working' ? t.checkingOut : t.checkout}
+              </button>
+            </footer>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
