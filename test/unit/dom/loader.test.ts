@@ -17,11 +17,15 @@ describe('boot', () => {
     expect(boot({ script: other })).toBe(first);
     expect(define).not.toHaveBeenCalled();
 
+    // The drawer's code waits until the cart first opens.
     const drawer = document.createElement('sf-cart-drawer');
     document.body.append(drawer);
-    await vi.waitFor(() => expect(drawer.shadowRoot?.querySelector('[part="root"]')).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 20));
     expect(drawer.shadowRoot?.mode).toBe('open');
-    drawer.remove();
-    expect(drawer.shadowRoot?.childNodes.length).toBe(0);
+    expect(drawer.shadowRoot?.querySelector('[part="drawer"]')).toBeNull();
+    first.api.openCart();
+    await vi.waitFor(() => expect(drawer.shadowRoot?.querySelector('[part="drawer"]')).not.toBeNull());
+    first.api.closeCart();
+    await vi.waitFor(() => expect(drawer.shadowRoot?.querySelector('[part="drawer"]')).toBeNull());
   });
 });

@@ -29,7 +29,17 @@ describe('readEmbedConfig', () => {
       lang: 'de',
       currency: 'USD',
       theme: 'auto',
+      strings: {},
     });
+  });
+
+  it('takes text overrides as JSON and reports bad JSON', () => {
+    expect(
+      readEmbedConfig({ clientId: 'c', strings: '{"checkout":"Pay now","nope":1}' }).config.strings,
+    ).toEqual({ checkout: 'Pay now' });
+    const { config, problems } = readEmbedConfig({ clientId: 'c', strings: '{checkout' });
+    expect(config.strings).toEqual({});
+    expect(problems.map((p) => p.attribute)).toEqual(['data-strings']);
   });
 
   it('reports each unusable attribute and keeps going with a default', () => {
