@@ -109,18 +109,15 @@ function readString(
   return undefined;
 }
 
-/** A catalogue amount: a number from 0 to 999999999.99 with at most 2 decimals. */
+/** A catalogue amount: a weight's bounds, with at most 2 decimals. */
 function readAmount(v: Violations, value: unknown, field: string): number | undefined {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    v.add(field, 'must be a number', 'FORMAT');
-  } else if (value < 0) {
-    v.add(field, 'must be at least 0', 'DECIMAL_GTE');
-  } else if (value > MAX_AMOUNT) {
-    v.add(field, `must be at most ${MAX_AMOUNT}`, 'DECIMAL_LTE');
-  } else if (!/^\d+(?:\.\d{1,2})?$/.test(String(value))) {
+  const amount = readWeight(v, value, field);
+  if (amount === undefined) return undefined;
+  if (!/^\d+(?:\.\d{1,2})?$/.test(String(amount))) {
     v.add(field, 'must have at most 2 decimal places', 'DECIMAL_MAX_SCALE');
-  } else return value;
-  return undefined;
+    return undefined;
+  }
+  return amount;
 }
 
 /** A weight: a number from 0 to 999999999.99. */
