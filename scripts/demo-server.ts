@@ -51,8 +51,8 @@ async function fileUnder(root: string, urlPath: string): Promise<string | undefi
 
 /**
  * A static server for the demo site: pages from `demo/`, the build from `dist/` under `/cdn/` with
- * `Access-Control-Allow-Origin: *` (the loader's chunks are ES modules, fetched in CORS mode). Pages named
- * `*.csp.html` get a strict Content-Security-Policy without `unsafe-inline` or `unsafe-eval`.
+ * `Access-Control-Allow-Origin: *` (the loader's chunks are ES modules, fetched in CORS mode). Every page is
+ * served again under `/strict/` with a strict Content-Security-Policy without `unsafe-inline` or `unsafe-eval`.
  */
 export async function startDemoServer(options: DemoServerOptions): Promise<DemoServer> {
   const demoDir = resolve(options.demoDir);
@@ -69,11 +69,13 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     const extra = Object.entries(options.extraRoots ?? {}).find(([prefix]) =>
       url.pathname.startsWith(prefix),
     );
+    // /strict/… serves the same demo pages under a strict Content-Security-Policy.
+    const strict = url.pathname.startsWith('/strict/');
     const file = extra
       ? await fileUnder(resolve(extra[1]), url.pathname.slice(extra[0].length - 1))
       : isCdn
         ? await fileUnder(distDir, url.pathname.slice('/cdn'.length))
-        : await fileUnder(demoDir, url.pathname);
+        : await fileUnder(demoDir, strict ? url.pathname.slice('/strict'.length) : url.pathname);
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
       return;
@@ -91,7 +93,7 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
       const siteUrl = `http://localhost:${port}`;
       if (sandboxUrl !== DEMO_SANDBOX_URL) body = body.replaceAll(DEMO_SANDBOX_URL, sandboxUrl);
       if (siteUrl !== DEMO_SITE_URL) body = body.replaceAll(DEMO_SITE_URL, siteUrl);
-      if (file.endsWith('.csp.html')) {
+      if (strict) {
         headers['Content-Security-Policy'] = [
           "default-src 'self'",
           `script-src 'self' http://localhost:${port}`,

@@ -1,7 +1,60 @@
 import type { Storefront } from './store/store';
 
+/** The few texts the host page's own elements get (the widgets' texts live in their chunks). */
+const EN_TEXTS = {
+  choose: 'Choose a {name}.',
+  quantity: 'Enter a whole number from 1 to 9999.',
+  failed: 'The item could not be added.',
+};
+const HOST_TEXTS: Record<string, typeof EN_TEXTS> = {
+  en: EN_TEXTS,
+  de: {
+    choose: 'Bitte {name} wählen.',
+    quantity: 'Gib eine ganze Zahl von 1 bis 9999 ein.',
+    failed: 'Der Artikel konnte nicht hinzugefügt werden.',
+  },
+};
+
+/** Where a button's option pickers and message live: its `data-sf-product` container or its form. */
+function scopeOf(button: Element): Element | null {
+  return button.closest('[data-sf-product]') ?? (button as HTMLButtonElement).form ?? null;
+}
+
+/**
+ * The choices made in a button's scope: `<select data-sf-option="Size">`, radio buttons sharing
+ * `data-sf-option="Color"` (the checked one counts) or any input with `data-sf-option`, and an
+ * `<input data-sf-quantity-input>`. An option without a choice is reported with its control, to focus.
+ */
+export function readPickers(
+  button: Element,
+):
+  | { ok: true; options: Record<string, string>; quantity?: string }
+  | { ok: false; option: string; control: HTMLElement } {
+  const scope = scopeOf(button);
+  const options: Record<string, string> = {};
+  if (!scope) return { ok: true, options };
+  const controls = [...scope.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-sf-option]')];
+  const names = [...new Set(controls.map((c) => c.getAttribute('data-sf-option')?.trim() ?? ''))].filter(
+    Boolean,
+  );
+  for (const name of names) {
+    const group = controls.filter((c) => c.getAttribute('data-sf-option')?.trim() === name);
+    const chosen = group.find((c) =>
+      c instanceof HTMLInputElement && (c.type === 'radio' || c.type === 'checkbox') ? c.checked : true,
+    );
+    const value = chosen?.value.trim();
+    if (!value) return { ok: false, option: name, control: group[0] as HTMLElement };
+    options[name] = value;
+  }
+  const quantityInput = scope.querySelector<HTMLInputElement>('[data-sf-quantity-input]');
+  return { ok: true, options, ...(quantityInput ? { quantity: quantityInput.value } : {}) };
+}
+
 /** Reads a button's add-to-cart attributes; a bad value is a message for the console, not a request. */
-export function readAddToCart(element: Element):
+export function readAddToCart(
+  element: Element,
+  picked: { options?: Record<string, string>; quantity?: string } = {},
+):
   | {
       ok: true;
       input: { productId: string; quantity: number; variantId?: string; options?: Record<string, string> };
@@ -9,10 +62,13 @@ export function readAddToCart(element: Element):
   | { ok: false; message: string } {
   const productId = element.getAttribute('data-sf-add-to-cart')?.trim();
   if (!productId) return { ok: false, message: 'data-sf-add-to-cart needs a product id' };
-  const quantityText = element.getAttribute('data-sf-quantity');
+  const quantityText = picked.quantity ?? element.getAttribute('data-sf-quantity');
   const quantity = quantityText === null || quantityText.trim() === '' ? 1 : Number(quantityText);
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999) {
-    return { ok: false, message: `data-sf-quantity="${quantityText}" is not a whole number from 1 to 9999` };
+    return {
+      ok: false,
+      message: `${picked.quantity === undefined ? 'data-sf-quantity' : 'the quantity'} "${quantityText}" is not a whole number from 1 to 9999`,
+    };
   }
   const variantId = element.getAttribute('data-sf-variant')?.trim() || undefined;
   const optionsText = element.getAttribute('data-sf-options');
@@ -33,6 +89,7 @@ export function readAddToCart(element: Element):
       return { ok: false, message: `data-sf-options must be JSON such as {"Size":"M"}, not ${optionsText}` };
     }
   }
+  if (picked.options && Object.keys(picked.options).length) options = { ...options, ...picked.options };
   return {
     ok: true,
     input: { productId, quantity, ...(variantId ? { variantId } : {}), ...(options ? { options } : {}) },
@@ -47,20 +104,39 @@ export function readAddToCart(element: Element):
 export function wireHostPage(
   doc: Document,
   store: Storefront,
-  options: { openCartOnAdd: boolean; report: (message: string) => void },
+  options: { openCartOnAdd: boolean; lang: string; report: (message: string) => void },
 ): () => void {
+  const texts = HOST_TEXTS[options.lang.split('-')[0] ?? 'en'] ?? EN_TEXTS;
+  /** Shows a message in the scope's `data-sf-message` element; false when the page has none. */
+  const say = (button: Element, text: string): boolean => {
+    const box = scopeOf(button)?.querySelector('[data-sf-message]');
+    if (!box) return false;
+    box.textContent = text;
+    box.toggleAttribute('hidden', !text);
+    return true;
+  };
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const add = target?.closest('[data-sf-add-to-cart]');
     if (add) {
       event.preventDefault();
       if (add.getAttribute('aria-busy') === 'true') return;
-      const read = readAddToCart(add);
-      if (!read.ok) {
-        options.report(read.message);
+      const picked = readPickers(add);
+      if (!picked.ok) {
+        picked.control.setAttribute('aria-invalid', 'true');
+        picked.control.focus();
         add.setAttribute('data-sf-state', 'error');
+        if (!say(add, texts.choose.replace('{name}', picked.option)))
+          options.report(`choose a ${picked.option} before adding to the cart`);
         return;
       }
+      const read = readAddToCart(add, picked);
+      if (!read.ok) {
+        add.setAttribute('data-sf-state', 'error');
+        if (!say(add, texts.quantity)) options.report(read.message);
+        return;
+      }
+      say(add, '');
       add.setAttribute('aria-busy', 'true');
       add.setAttribute('data-sf-state', 'adding');
       void store
@@ -69,6 +145,11 @@ export function wireHostPage(
         .then((ok) => {
           add.setAttribute('data-sf-state', ok ? 'added' : 'error');
           if (ok && options.openCartOnAdd) store.getState().openCart();
+          if (!ok) {
+            const problem = store.getState().cart.error;
+            // Without a message element the drawer's banner tells the visitor.
+            if (!say(add, problem?.detail ?? texts.failed)) store.getState().openCart();
+          }
         })
         .finally(() => add.removeAttribute('aria-busy'));
       return;
@@ -84,12 +165,23 @@ export function wireHostPage(
     }
   };
   doc.addEventListener('click', onClick);
+  // A new choice clears the "choose a …" state of its group.
+  const onChange = (event: Event) => {
+    const control = event.target instanceof Element ? event.target.closest('[data-sf-option]') : null;
+    if (!control) return;
+    const name = control.getAttribute('data-sf-option');
+    const scope = control.closest('[data-sf-product]') ?? (control as HTMLInputElement).form;
+    for (const other of scope?.querySelectorAll('[data-sf-option]') ?? [control]) {
+      if (other.getAttribute('data-sf-option') === name) other.removeAttribute('aria-invalid');
+    }
+  };
+  doc.addEventListener('change', onChange);
 
-  let shown = -1;
+  let shown = '';
   const paint = (force = false) => {
     const { count, status } = store.getState().cart;
-    if (!force && count === shown) return;
-    shown = count;
+    if (!force && `${count} ${status}` === shown) return;
+    shown = `${count} ${status}`;
     for (const el of doc.querySelectorAll('[data-sf-cart-count]')) {
       el.textContent = String(count);
       el.setAttribute('data-sf-count', String(count));
@@ -118,6 +210,7 @@ export function wireHostPage(
   observer?.observe(doc.documentElement, { childList: true, subtree: true });
   return () => {
     doc.removeEventListener('click', onClick);
+    doc.removeEventListener('change', onChange);
     unsubscribe();
     observer?.disconnect();
   };

@@ -104,10 +104,17 @@ export function boot(options: BootOptions = {}): Booted {
   });
 
   const context: WidgetContext = { config, store, session };
+  // The drawer's and the modal's code load when they are first wanted (an add starts the drawer's early);
+  // the badge's at once, as it shows on the page.
+  const gates: Record<string, () => Promise<void>> = {
+    'sf-cart-drawer': whenState(store, (s) => s.ui.cartOpen || s.cart.adding),
+    'sf-login-modal': whenState(store, (s) => s.ui.loginOpen),
+  };
   for (const [name, load] of Object.entries(WIDGETS))
-    defineLazyElement(win.customElements, name, load, context);
+    defineLazyElement(win.customElements, name, load, context, gates[name]);
   wireHostPage(doc, store, {
     openCartOnAdd: script?.dataset.openCartOnAdd !== 'false',
+    lang: config.lang,
     report: (message) => console.error(`[storefront] ${message}`),
   });
   store.subscribe((state, previous) => {

@@ -102,7 +102,8 @@ export interface StorefrontActions {
   removeLine(lineId: string): Promise<void>;
   applyCoupon(code: string): Promise<boolean>;
   removeCoupon(): Promise<void>;
-  estimate(choice: ShippingChoice): Promise<void>;
+  /** Asks the server for the totals, for a shipping choice (else the last one, else none). */
+  estimate(choice?: ShippingChoice): Promise<void>;
   checkout(): Promise<void>;
   openCart(): void;
   closeCart(): void;
@@ -179,6 +180,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   const emit: NonNullable<StoreDeps['emit']> = deps.emit ?? (() => {});
   const here = deps.location ?? (() => (typeof location === 'undefined' ? '' : location.href));
   let seq = 0;
+  let estimates = 0;
 
   const store = createStore<StorefrontState & StorefrontActions>()((set, get) => {
     const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
@@ -191,9 +193,10 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       if (options.broadcast !== false)
         deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
       emit('cart:updated', { count, cart });
-      const { shipping, totalsStatus } = get().cart;
-      if (shipping && totalsStatus !== 'idle' && cart) void get().estimate(shipping);
-      if (!cart) patchCart({ totals: null, totalsStatus: 'idle' });
+      // The open drawer shows the server's totals (discount, tax, shipping when a country is known).
+      const asked = get().cart.totalsStatus !== 'idle';
+      if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
+      else patchCart({ totals: null, totalsStatus: 'idle' });
     };
 
     const fetchCart = async (): Promise<Cart | null> => {
@@ -398,19 +401,26 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         }
       },
 
-      async estimate(choice) {
+      async estimate(given) {
+        const choice = given ?? get().cart.shipping;
+        const mine = ++estimates;
         patchCart({ shipping: choice, totalsStatus: 'loading', totalsError: null });
         try {
           const totals = await estimateCurrentCartTotals(api, {
-            shippingAddress: {
-              country: choice.country.trim().toUpperCase(),
-              ...(choice.postalCode.trim() ? { postalCode: choice.postalCode.trim() } : {}),
-            },
-            ...(choice.code ? { selectedShippingOption: { code: choice.code } } : {}),
+            ...(choice
+              ? {
+                  shippingAddress: {
+                    country: choice.country.trim().toUpperCase(),
+                    ...(choice.postalCode.trim() ? { postalCode: choice.postalCode.trim() } : {}),
+                  },
+                }
+              : {}),
+            ...(choice?.code ? { selectedShippingOption: { code: choice.code } } : {}),
           });
-          patchCart({ totals, totalsStatus: 'ready' });
+          if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
         } catch (error) {
-          patchCart({ totalsStatus: 'error', totalsError: problemOf(error, 'estimateFailed') });
+          if (mine === estimates)
+            patchCart({ totalsStatus: 'error', totalsError: problemOf(error, 'estimateFailed') });
         }
       },
 
@@ -449,7 +459,9 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         if (get().ui.cartOpen) return;
         set((s) => ({ ui: { ...s.ui, cartOpen: true } }));
         emit('cart:opened', {});
-        if (get().cart.status === 'idle' || get().cart.status === 'error') void get().loadCart();
+        const { status, cart, totalsStatus } = get().cart;
+        if (status === 'idle' || status === 'error') void get().loadCart();
+        else if (cart?.lineItems?.length && totalsStatus !== 'loading') void get().estimate();
       },
       closeCart() {
         if (!get().ui.cartOpen) return;

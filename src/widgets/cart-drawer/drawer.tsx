@@ -265,7 +265,10 @@ function Shipping({ store, t, currency, locale }: Props) {
   const [countryMissing, setCountryMissing] = useState(false);
   const countryId = useId();
   const postalId = useId();
-  const options = (totals?.shippingInfo?.carrierServiceOptions ?? []).flatMap((c) => c.shippingOptions ?? []);
+  // Options are for an address: none are shown before the visitor gives a country.
+  const options = shipping
+    ? (totals?.shippingInfo?.carrierServiceOptions ?? []).flatMap((c) => c.shippingOptions ?? [])
+    : [];
   const selected = totals?.shippingInfo?.selectedCarrierServiceOption?.code;
   return (
     <section class="shipping" part="shipping" aria-labelledby={`${countryId}-title`}>
@@ -372,7 +375,11 @@ function Totals({
   if (summary) {
     rows.push([
       t.shipping,
-      summary.shipping?.amount === '0' ? t.free : formatPrice(summary.shipping, currency, locale),
+      totals?.calculationErrors?.generalShippingCalculationError
+        ? t.shippingUnknown
+        : summary.shipping?.amount === '0'
+          ? t.free
+          : formatPrice(summary.shipping, currency, locale),
     ]);
     rows.push([t.tax, formatPrice(summary.tax, currency, locale)]);
   }

@@ -1,0 +1,286 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, launchBrowser } from './browser';
+import { focused, tabTo } from './keyboard';
+
+const demoUrl = inject('demoUrl');
+const sandboxUrl = inject('sandboxUrl');
+const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser | undefined;
+beforeAll(() => {
+  mkdirSync(screenshots, { recursive: true });
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** A fresh browser profile per journey: no tokens, no cached count. */
+async function freshPage() {
+  browser = await launchBrowser();
+  return browser.newPage();
+}
+
+const count = (page: Page) => page.locator('.site-header [data-sf-cart-count]');
+const drawer = (page: Page) => page.locator('sf-cart-drawer [role="dialog"]');
+const line = (page: Page, name: string) => drawer(page).locator('[part="line"]', { hasText: name });
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(screenshots, `${name}.png`) });
+
+/** axe-core in the page (it looks inside open shadow roots): serious and critical violations only. */
+async function axe(page: Page, label: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{
+            violations: Array<{
+              id: string;
+              impact: string;
+              help: string;
+              nodes: Array<{ target: unknown }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  expect(violations, `axe: ${label}`).toEqual([]);
+}
+
+/**
+ * The console errors that are not the browser's own log of an answer the journey expects (Chromium logs
+ * every 4xx response: a refused coupon is a 400; after an order the old cart is gone, a 404).
+ */
+const unexpected = (errors: string[], statuses: number[]) =>
+  errors.filter(
+    (e) =>
+      !statuses.some(
+        (s) =>
+          e ===
+          `Failed to load resource: the server responded with a status of ${s} (${s === 400 ? 'Bad Request' : 'Not Found'})`,
+      ),
+  );
+
+/** Places the order on the sandbox's hosted checkout page, which sends the visitor back to the shop. */
+async function placeOrder(page: Page) {
+  await page.getByLabel('Email for the receipt').fill('visitor@example.com');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL((url) => url.searchParams.has('orderNumber'));
+}
+
+describe('a visitor shops the demo by mouse', () => {
+  it('adds from host buttons, edits the cart, tries coupons, estimates shipping, keeps it all over reloads and tabs, and checks out', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
+    expect(await count(page).textContent()).toBe('0');
+
+    // The tee needs a size: the page says so at the picker and nothing is sent.
+    const tee = page.locator('article', { hasText: 'Everyday Cotton Tee' });
+    await tee.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => tee.locator('[data-sf-message]').textContent()).toBe('Choose a Size.');
+    expect(await tee.getByLabel('Size').getAttribute('aria-invalid')).toBe('true');
+    expect(await tee.getByLabel('Size').evaluate((el) => el === document.activeElement)).toBe(true);
+    await tee.getByLabel('Size').selectOption('M');
+    await tee.getByLabel('Navy').check();
+    expect(await tee.getByLabel('Size').getAttribute('aria-invalid')).toBeNull();
+    await tee.getByRole('button', { name: 'Add to cart' }).click();
+
+    // The drawer opens with the line and the count follows the server's cart.
+    await drawer(page).waitFor();
+    await line(page, 'Everyday Cotton Tee').waitFor();
+    expect(await line(page, 'Everyday Cotton Tee').textContent()).toMatch(/Medium|M/);
+    expect(await line(page, 'Everyday Cotton Tee').textContent()).toContain('Navy');
+    await expect.poll(() => count(page).textContent()).toBe('1');
+    await drawer(page).getByRole('button', { name: 'Close' }).click();
+    await drawer(page).waitFor({ state: 'detached' });
+
+    const mug = page.locator('article', { hasText: 'Stoneware Mug' });
+    await mug.getByRole('button', { name: 'Add to cart' }).click();
+    await line(page, 'Stoneware Mug').waitFor();
+    await expect.poll(() => count(page).textContent()).toBe('2');
+
+    // Quantity: the stepper, then a typed number; a bad number is explained and nothing changes.
+    await drawer(page).getByRole('button', { name: 'One more Stoneware Mug' }).click();
+    await expect.poll(() => count(page).textContent()).toBe('3');
+    await expect
+      .poll(() => line(page, 'Stoneware Mug').locator('[part="line-total"]').textContent())
+      .toBe('$36.00');
+    const quantity = drawer(page).getByLabel('Quantity of Stoneware Mug');
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    await drawer(page).getByText('Enter a whole number from 1 to 9999.').waitFor();
+    await quantity.fill('3');
+    await quantity.press('Enter');
+    await expect.poll(() => count(page).textContent()).toBe('4');
+    await expect
+      .poll(() => line(page, 'Stoneware Mug').locator('[part="line-total"]').textContent())
+      .toBe('$54.00');
+    await shot(page, 'shop-drawer-lines');
+    await axe(page, 'drawer with lines');
+
+    // A coupon that does not exist: the server's words in an alert. Then SAVE10.
+    const coupon = drawer(page).getByLabel('Coupon code');
+    await coupon.fill('BOGUS');
+    await drawer(page).getByRole('button', { name: 'Apply' }).click();
+    const alert = drawer(page).locator('[part="coupon"] [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Coupon "BOGUS" does not exist');
+    await shot(page, 'shop-drawer-coupon-error');
+    await axe(page, 'drawer with a coupon error');
+    await coupon.fill('SAVE10');
+    await drawer(page).getByRole('button', { name: 'Apply' }).click();
+    await drawer(page).getByText('Coupon SAVE10 applied').waitFor();
+    await drawer(page).locator('[part="totals"]', { hasText: 'Discount' }).waitFor();
+
+    // Shipping to the US: delivery options with store pickup and time slots; choosing one changes the total.
+    await drawer(page).getByLabel('Country').selectOption('US');
+    await drawer(page).getByLabel('Postal code').fill('10001');
+    await drawer(page).getByRole('button', { name: 'Estimate' }).click();
+    const options = drawer(page).locator('[part="shipping"] input[type="radio"]');
+    await expect.poll(() => options.count()).toBeGreaterThan(2);
+    const labels = await drawer(page).locator('[part="shipping"] label.option').allTextContents();
+    expect(labels.join('\n')).toMatch(/Pick up at/);
+    expect(labels.join('\n')).toMatch(/\d{1,2}:\d{2}/);
+    const total = drawer(page).locator('[part="totals"] dd').last();
+    const before = await total.textContent();
+    await drawer(page).locator('[part="shipping"] label.option', { hasText: 'Express' }).first().click();
+    await expect.poll(() => total.textContent()).not.toBe(before);
+    await shot(page, 'shop-drawer-shipping');
+    await axe(page, 'drawer with shipping options');
+
+    // A reload keeps the cart; the count shows before the server answers.
+    await page.reload();
+    expect(await count(page).textContent()).toBe('4');
+    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+    await line(page, 'Stoneware Mug').waitFor();
+    await drawer(page).getByText('Coupon SAVE10 applied').waitFor();
+
+    // A second tab follows the first one's changes.
+    const second = await (browser as Browser).newPage();
+    await second.page.goto(`${demoUrl}/`);
+    await expect.poll(() => count(second.page).textContent()).toBe('4');
+    await drawer(page).getByRole('button', { name: 'Remove Everyday Cotton Tee' }).click();
+    await expect.poll(() => count(page).textContent()).toBe('3');
+    await expect.poll(() => count(second.page).textContent(), { timeout: 2_000 }).toBe('3');
+
+    // Checkout: the platform's hosted page, back to the shop with the cart intact, then the order.
+    await drawer(page).getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL((url) => url.origin === sandboxUrl);
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    expect(await page.locator('table').textContent()).toContain('Stoneware Mug');
+    await page.getByRole('link', { name: 'Back to the shop' }).click();
+    await page.waitForURL((url) => url.origin === demoUrl);
+    await expect.poll(() => count(page).textContent()).toBe('3');
+    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+    await drawer(page).getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL((url) => url.origin === sandboxUrl);
+    await placeOrder(page);
+    expect(new URL(page.url()).origin).toBe(demoUrl);
+    await expect.poll(() => count(page).textContent()).toBe('0');
+    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+    await drawer(page).locator('[part="empty"]').waitFor();
+    await shot(page, 'shop-drawer-empty');
+    await axe(page, 'empty drawer');
+    expect(unexpected([...errors, ...second.errors], [400, 404])).toEqual([]);
+  });
+});
+
+describe('a visitor shops the demo by keyboard only', () => {
+  it('reaches every control, operates the drawer and checks out without a mouse', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
+
+    await tabTo(page, /^select Size/);
+    await page.keyboard.press('ArrowDown'); // Small
+    await page.keyboard.press('ArrowDown'); // Medium
+    await tabTo(page, /^input\[radio\] White/);
+    await page.keyboard.press('ArrowRight'); // Black
+    await tabTo(page, /^input\[number\]/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Enter'); // submits the form: its add-to-cart button
+
+    await line(page, 'Everyday Cotton Tee').waitFor();
+    await expect.poll(() => count(page).textContent()).toBe('2');
+    expect(await line(page, 'Everyday Cotton Tee').textContent()).toContain('Black');
+    // Focus is in the dialog and stays there.
+    expect(await focused(page)).toMatch(/Close/);
+    await tabTo(page, /^button One more Everyday Cotton Tee/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => count(page).textContent()).toBe('3');
+    await tabTo(page, /^input\[text\] Coupon code/);
+    await page.keyboard.type('NOPE');
+    await page.keyboard.press('Enter');
+    await drawer(page).locator('[part="coupon"] [role="alert"]').waitFor();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('SAVE10');
+    await page.keyboard.press('Enter');
+    await drawer(page).getByText('Coupon SAVE10 applied').waitFor();
+    await tabTo(page, /^select Country/);
+    await page.keyboard.type('Germany');
+    await tabTo(page, /^input\[text\] Postal code/);
+    await page.keyboard.type('10115');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => drawer(page).locator('[part="shipping"] input[type="radio"]').count())
+      .toBeGreaterThan(0);
+    await shot(page, 'shop-keyboard-drawer');
+
+    // Escape closes and gives focus back to where it was; the header button opens again.
+    await page.keyboard.press('Escape');
+    await drawer(page).waitFor({ state: 'detached' });
+    await tabTo(page, /^button Cart/, { back: true });
+    await page.keyboard.press('Enter');
+    await drawer(page).waitFor();
+    await tabTo(page, /^button Check out/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.origin === sandboxUrl);
+    await tabTo(page, /^input\[email\]/);
+    await page.keyboard.type('keys@example.com');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.has('orderNumber'));
+    await expect.poll(() => count(page).textContent()).toBe('0');
+    expect(unexpected(errors, [400, 404])).toEqual([]);
+  });
+});
+
+describe('the strict Content-Security-Policy page', () => {
+  it('works with no inline scripts or styles allowed and reports no violation', async () => {
+    const { page, errors } = await freshPage();
+    const response = await page.goto(`${demoUrl}/strict/`);
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('unsafe-eval');
+    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
+    const mug = page.locator('article', { hasText: 'Stoneware Mug' });
+    await mug.getByRole('button', { name: 'Add to cart' }).click();
+    await line(page, 'Stoneware Mug').waitFor();
+    // The widget's styles apply (constructed stylesheets, no <style> element): the drawer is a fixed panel.
+    const position = await drawer(page).evaluate((el) => getComputedStyle(el).position);
+    expect(position).toBe('fixed');
+    await drawer(page).getByRole('button', { name: 'One more Stoneware Mug' }).click();
+    await expect.poll(() => count(page).textContent()).toBe('2');
+    await drawer(page).getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL((url) => url.origin === sandboxUrl);
+    await placeOrder(page);
+    expect(new URL(page.url()).pathname).toBe('/strict/');
+    await expect.poll(() => count(page).textContent()).toBe('0');
+    await shot(page, 'shop-strict-csp');
+    expect(unexpected(errors, [404])).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { readAddToCart, readPickers } from '../../../src/host';
+
+function card(html: string): HTMLElement {
+  document.body.innerHTML = html;
+  return document.querySelector('[data-sf-add-to-cart]') as HTMLElement;
+}
+
+describe('the host page option pickers', () => {
+  it('reads a select and the checked radio of a group in the button’s data-sf-product container', () => {
+    const button = card(`<article data-sf-product>
+      <select data-sf-option="Size"><option value="">Choose</option><option value="M" selected>M</option></select>
+      <input type="radio" name="c" value="White" data-sf-option="Color">
+      <input type="radio" name="c" value="Navy" data-sf-option="Color" checked>
+      <button data-sf-add-to-cart="p1" data-sf-options='{"Fit":"Slim","Size":"S"}'>Add</button></article>`);
+    const picked = readPickers(button);
+    expect(picked).toEqual({ ok: true, options: { Size: 'M', Color: 'Navy' } });
+    // The pickers win over the button's fixed options; the others stay.
+    expect(readAddToCart(button, picked.ok ? picked : {})).toEqual({
+      ok: true,
+      input: { productId: 'p1', quantity: 1, options: { Fit: 'Slim', Size: 'M', Color: 'Navy' } },
+    });
+  });
+
+  it('names the first option with no choice, and its control to focus', () => {
+    const button = card(`<form>
+      <input type="radio" name="c" value="White" data-sf-option="Color" checked>
+      <select data-sf-option="Size"><option value="" selected>Choose</option><option value="M">M</option></select>
+      <button data-sf-add-to-cart="p1">Add</button></form>`);
+    const picked = readPickers(button);
+    expect(picked.ok).toBe(false);
+    if (!picked.ok) {
+      expect(picked.option).toBe('Size');
+      expect(picked.control.tagName).toBe('SELECT');
+    }
+  });
+
+  it('takes the quantity from a data-sf-quantity-input and explains a bad one', () => {
+    const button = card(`<form data-sf-product><input data-sf-quantity-input value="2.5">
+      <button data-sf-add-to-cart="p1" data-sf-quantity="3">Add</button></form>`);
+    const picked = readPickers(button);
+    expect(picked).toEqual({ ok: true, options: {}, quantity: '2.5' });
+    expect(readAddToCart(button, picked.ok ? picked : {})).toEqual({
+      ok: false,
+      message: 'the quantity "2.5" is not a whole number from 1 to 9999',
+    });
+    (document.querySelector('[data-sf-quantity-input]') as HTMLInputElement).value = '4';
+    const again = readPickers(button);
+    expect(readAddToCart(button, again.ok ? again : {})).toMatchObject({ ok: true, input: { quantity: 4 } });
+  });
+
+  it('without a container, a button reads only its own attributes', () => {
+    const button = card('<button data-sf-add-to-cart="p1" data-sf-quantity="2">Add</button>');
+    expect(readPickers(button)).toEqual({ ok: true, options: {} });
+    expect(readAddToCart(button)).toEqual({ ok: true, input: { productId: 'p1', quantity: 2 } });
+  });
+});
