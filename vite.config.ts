@@ -51,7 +51,18 @@ export default defineConfig(({ mode }): UserConfig => {
       target: 'es2022',
       lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader.js' },
       rolldownOptions: {
-        output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+        // Code the loader needs stays in loader.js (the widgets' chunks import it from there), instead of
+        // being split into small shared chunks that each compress worse and cost a request before any widget.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          minify: true,
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          codeSplitting: {
+            groups: [
+              { name: 'loader', test: /[\\/]src[\\/](loader|api[\\/](errors|members|redirects|http))\.ts$/ },
+            ],
+          },
+        },
       },
     },
   };

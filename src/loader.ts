@@ -3,7 +3,13 @@ import { createSession } from './auth/session';
 import { storageNamespace, webStorage } from './auth/storage';
 import { type EmbedConfig, readEmbedConfig } from './config';
 import { wireHostPage } from './host';
-import { createEventHub, createPublicApi, drainQueue, type StorefrontApi } from './public-api';
+import {
+  type CaptchaHolder,
+  createEventHub,
+  createPublicApi,
+  drainQueue,
+  type StorefrontApi,
+} from './public-api';
 import { broadcastChannel } from './store/channel';
 import { createStorefrontStore, type Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
@@ -34,13 +40,15 @@ export interface Booted {
 }
 
 const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description'];
+/** The emailed password-reset link leads to the site with this parameter (WIRE.md 7). */
+const RECOVERY_PARAM = 'recoveryToken';
 
 /** Removes a sign-in answer from the address bar, so a reload or a shared link does not carry it. */
-function cleanUrl(win: Window): void {
+function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
   const url = new URL(win.location.href);
   const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
   let changed = false;
-  for (const key of OAUTH_PARAMS) {
+  for (const key of keys) {
     if (url.searchParams.has(key)) {
       url.searchParams.delete(key);
       changed = true;
@@ -96,14 +104,15 @@ export function boot(options: BootOptions = {}): Booted {
     navigate: (url) => win.location.assign(url),
     location: () => win.location.href,
   });
-  const api = createPublicApi(store, hub);
+  const captcha: CaptchaHolder = {};
+  const api = createPublicApi(store, hub, captcha);
 
   // Another tab signed in or out: the tokens in storage changed.
   win.addEventListener('storage', (event) => {
     if (event.key === `${namespace}:tokens`) session.reload();
   });
 
-  const context: WidgetContext = { config, store, session };
+  const context: WidgetContext = { config, store, session, captcha };
   // The drawer's and the modal's code load when they are first wanted (an add starts the drawer's early);
   // the badge's at once, as it shows on the page.
   const gates: Record<string, () => Promise<void>> = {
@@ -125,6 +134,13 @@ export function boot(options: BootOptions = {}): Booted {
   const queued = (holder.Storefront as { q?: unknown } | undefined)?.q;
   holder.Storefront = api;
   drainQueue(queued, api);
+
+  // A password-reset link: the modal opens on its new-password view; the token leaves the address bar.
+  const recoveryToken = new URL(win.location.href).searchParams.get(RECOVERY_PARAM);
+  if (recoveryToken) {
+    cleanUrl(win, [RECOVERY_PARAM]);
+    store.getState().openLogin({ view: 'reset', recoveryToken });
+  }
 
   const ready = (async () => {
     try {

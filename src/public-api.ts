@@ -1,3 +1,4 @@
+import type { CaptchaProvider } from './auth/sign-in';
 import type { AddToCartInput, Storefront, StorefrontEvents } from './store/store';
 
 export type StorefrontEventName = keyof StorefrontEvents;
@@ -10,8 +11,12 @@ export interface StorefrontApi {
   closeCart(): void;
   /** `addToCart('<productId>', {quantity, variantId, options})` or `addToCart({productId, …})`. */
   addToCart(product: string | AddToCartInput, options?: Omit<AddToCartInput, 'productId'>): Promise<boolean>;
+  /** Opens the login modal (`register()`: on its create-an-account view). */
   signIn(): void;
+  register(): void;
   signOut(): Promise<void>;
+  /** The site's captcha, asked for tokens before a sign-in or registration (WIRE.md 7). */
+  setCaptchaProvider(provider: CaptchaProvider | null): void;
   on<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void): () => void;
   off<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void): void;
   getState(): {
@@ -55,7 +60,16 @@ export function createEventHub(doc: Document | undefined) {
   };
 }
 
-export function createPublicApi(store: Storefront, hub: ReturnType<typeof createEventHub>): StorefrontApi {
+/** Where the site's captcha provider is kept for the login modal. */
+export interface CaptchaHolder {
+  provider?: CaptchaProvider | undefined;
+}
+
+export function createPublicApi(
+  store: Storefront,
+  hub: ReturnType<typeof createEventHub>,
+  captcha: CaptchaHolder = {},
+): StorefrontApi {
   return {
     loaded: true,
     openCart: () => store.getState().openCart(),
@@ -68,6 +82,12 @@ export function createPublicApi(store: Storefront, hub: ReturnType<typeof create
       return store.getState().addToCart(input);
     },
     signIn: () => store.getState().openLogin(),
+    register: () => store.getState().openLogin({ view: 'register' }),
+    setCaptchaProvider(provider) {
+      if (provider !== null && typeof provider?.getTokens !== 'function')
+        throw new TypeError('Storefront.setCaptchaProvider needs {getTokens(action)} or null');
+      captcha.provider = provider ?? undefined;
+    },
     signOut: () => store.getState().signOut(),
     on: (name, handler) => hub.on(name, handler as Handler),
     off: (name, handler) => hub.off(name, handler as Handler),

@@ -14,7 +14,19 @@ export type LoginResult =
   | { loginState: 'SUCCESS'; data: { sessionToken: string } }
   | { loginState: 'OWNER_APPROVAL_REQUIRED'; data?: { stateToken?: string } }
   | { loginState: 'EMAIL_VERIFICATION_REQUIRED'; data: { stateToken: string } }
-  | { loginState: 'FAILURE'; error: string; errorCode?: LoginErrorCode };
+  | {
+      loginState: 'FAILURE';
+      error: string;
+      errorCode?: LoginErrorCode;
+      /** The server's field violations, field path → description, for showing each next to its field. */
+      fields?: Record<string, string>;
+    };
+
+/** A validation error's violations by field, when the server named some. */
+function fieldsOf(error: unknown): { fields?: Record<string, string> } {
+  if (!isApiError(error) || !error.violations.length) return {};
+  return { fields: Object.fromEntries(error.violations.map((v) => [v.field, v.description])) };
+}
 
 /** The client state for a server state; an unknown server state is a FAILURE `Unknown _state`. */
 export function handleState(response: StateMachineResponse): LoginResult {
@@ -50,7 +62,7 @@ export function loginFailure(error: unknown): LoginResult {
           : code === RESET_PASSWORD
             ? 'resetPassword'
             : 'invalidEmail';
-  return { loginState: 'FAILURE', error: messageOf(error), errorCode };
+  return { loginState: 'FAILURE', error: messageOf(error), errorCode, ...fieldsOf(error) };
 }
 
 /** A failed registration: an EMAIL field violation is `invalidEmail`; known codes map; others carry no code. */
@@ -60,7 +72,12 @@ export function registerFailure(error: unknown): LoginResult {
       (v) => (v.data as { type?: unknown } | undefined)?.type === 'EMAIL',
     );
     if (emailViolation)
-      return { loginState: 'FAILURE', error: emailViolation.description, errorCode: 'invalidEmail' };
+      return {
+        loginState: 'FAILURE',
+        error: emailViolation.description,
+        errorCode: 'invalidEmail',
+        ...fieldsOf(error),
+      };
   }
   const code = codeOf(error);
   const errorCode: LoginErrorCode | undefined =
@@ -71,5 +88,10 @@ export function registerFailure(error: unknown): LoginResult {
         : code === INVALID_CAPTCHA
           ? 'invalidCaptchaToken'
           : undefined;
-  return { loginState: 'FAILURE', error: messageOf(error), ...(errorCode ? { errorCode } : {}) };
+  return {
+    loginState: 'FAILURE',
+    error: messageOf(error),
+    ...(errorCode ? { errorCode } : {}),
+    ...fieldsOf(error),
+  };
 }

@@ -337,20 +337,25 @@ export function createSession(options: SessionOptions) {
      * cleared and the role none (SPEC.md 4). The local sign-out happens even when the platform cannot be
      * reached; `logoutUrl` is then undefined.
      */
-    async logout(postFlowUrl: string): Promise<{ logoutUrl: string | undefined }> {
+    async logout(
+      postFlowUrl: string,
+      options: { platform?: boolean } = {},
+    ): Promise<{ logoutUrl: string | undefined }> {
       let logoutUrl: string | undefined;
-      try {
-        const { redirectSession } = await createRedirectSession(client, {
-          logout: { clientId },
-          callbacks: { postFlowUrl },
-        });
-        logoutUrl = redirectSession.fullUrl;
-      } catch (error) {
-        console.warn(
-          '[storefront] the platform could not be told about the sign-out; signed out on this site only:',
-          error,
-        );
-      }
+      // `platform: false` (the member's account is deleted): nothing to end on the platform's side.
+      if (options.platform !== false)
+        try {
+          const { redirectSession } = await createRedirectSession(client, {
+            logout: { clientId },
+            callbacks: { postFlowUrl },
+          });
+          logoutUrl = redirectSession.fullUrl;
+        } catch (error) {
+          console.warn(
+            '[storefront] the platform could not be told about the sign-out; signed out on this site only:',
+            error,
+          );
+        }
       storage.remove(VISITOR_KEY);
       setTokens(
         { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } },

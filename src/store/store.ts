@@ -56,8 +56,14 @@ export interface StorefrontState {
   session: { role: TokenRole; notice: Problem | null };
   member: { status: 'none' | 'loading' | 'ready' | 'error'; member: Member | null };
   cart: CartSlice;
-  ui: { cartOpen: boolean; loginOpen: boolean };
+  ui: { cartOpen: boolean; loginOpen: boolean; loginIntent: LoginIntent };
 }
+
+/** Which view the login modal opens with; a password reset carries the emailed link's token. */
+export type LoginIntent =
+  | { view: 'signIn' }
+  | { view: 'register' }
+  | { view: 'reset'; recoveryToken: string };
 
 /** Events the store announces: the loader turns them into `sf:*` DOM events and `Storefront.on` calls. */
 export interface StorefrontEvents {
@@ -96,7 +102,8 @@ export interface AddToCartInput {
 export interface StorefrontActions {
   /** Shows the cached count at once and checks it with the server (or loads the cart). */
   start(): Promise<void>;
-  loadCart(): Promise<void>;
+  /** Reads the server's cart; `keepError` leaves the message of a failed change on show. */
+  loadCart(options?: { keepError?: boolean }): Promise<void>;
   addToCart(input: AddToCartInput): Promise<boolean>;
   setQuantity(lineId: string, quantity: number): Promise<void>;
   removeLine(lineId: string): Promise<void>;
@@ -107,12 +114,13 @@ export interface StorefrontActions {
   checkout(): Promise<void>;
   openCart(): void;
   closeCart(): void;
-  openLogin(): void;
+  openLogin(intent?: LoginIntent): void;
   closeLogin(): void;
   dismissNotice(): void;
   dismissCartError(): void;
   loadMember(): Promise<void>;
-  signOut(): Promise<void>;
+  /** Signs out here and (unless `platform: false`) on the platform's side, through its logout page. */
+  signOut(options?: { platform?: boolean }): Promise<void>;
   /** Stops listening to the session and the other tabs. */
   destroy(): void;
 }
@@ -186,9 +194,9 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
     const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
 
     /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
-    const acceptCart = (cart: Cart | null, options: { broadcast?: boolean } = {}) => {
+    const acceptCart = (cart: Cart | null, options: { broadcast?: boolean; keepError?: boolean } = {}) => {
       const count = countOf(cart);
-      patchCart({ cart, count, status: 'ready', error: null });
+      patchCart({ cart, count, status: 'ready', ...(options.keepError ? {} : { error: null }) });
       deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
       if (options.broadcast !== false)
         deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
@@ -217,7 +225,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       session: { role: session.role(), notice: null },
       member: { status: session.loggedIn() ? 'loading' : 'none', member: null },
       cart: { ...EMPTY_CART },
-      ui: { cartOpen: false, loginOpen: false },
+      ui: { cartOpen: false, loginOpen: false, loginIntent: { view: 'signIn' } },
 
       /**
        * Shows what is known at once, then asks only what it must. A new visitor (no tokens yet) and a visitor
@@ -247,16 +255,17 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         await Promise.all(tasks);
       },
 
-      async loadCart() {
+      async loadCart(options = {}) {
         const mine = ++seq;
         if (get().cart.status !== 'cached') patchCart({ status: 'loading' });
         try {
           const cart = await fetchCart();
-          if (mine === seq) acceptCart(cart);
+          if (mine === seq) acceptCart(cart, options);
         } catch (error) {
           if (mine === seq) {
             patchCart({ status: get().cart.cart ? 'ready' : 'error' });
-            fail(problemOf(error, 'cartLoadFailed'));
+            // After a failed change its own message says more than "could not be loaded".
+            if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
           }
         }
       },
@@ -336,11 +345,17 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           const { cart } = await updateCurrentCartLineItemQuantity(api, [{ id: lineId, quantity }]);
           if (mine === seq) acceptCart(cart);
         } catch (error) {
-          if (mine === seq) {
-            patchCart({ cart: current, count: countOf(current) });
-            fail(problemOf(error, 'quantityFailed'));
-            if (!isApiError(error)) void get().loadCart();
+          // Undo only this line (other changes may be on their way), say why, then read the server's cart.
+          const now = get().cart.cart;
+          if (now) {
+            const undone = {
+              ...now,
+              lineItems: (now.lineItems ?? []).map((l) => (l.id === lineId ? line : l)),
+            };
+            patchCart({ cart: undone, count: countOf(undone) });
           }
+          fail(problemOf(error, 'quantityFailed'));
+          void get().loadCart({ keepError: true });
         } finally {
           const { [lineId]: _done, ...rest } = get().cart.pending;
           patchCart({ pending: rest });
@@ -360,11 +375,16 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           const { cart } = await removeLineItemsFromCurrentCart(api, [lineId]);
           if (mine === seq) acceptCart(cart);
         } catch (error) {
-          if (mine === seq) {
-            patchCart({ cart: current, count: countOf(current) });
-            fail(problemOf(error, 'removeFailed'));
-            if (!isApiError(error)) void get().loadCart();
+          const now = get().cart.cart;
+          const removed = (current.lineItems ?? []).findIndex((l) => l.id === lineId);
+          const line = current.lineItems?.[removed];
+          if (now && line && !now.lineItems?.some((l) => l.id === lineId)) {
+            const lineItems = [...(now.lineItems ?? [])];
+            lineItems.splice(Math.min(removed, lineItems.length), 0, line);
+            patchCart({ cart: { ...now, lineItems }, count: countOf({ ...now, lineItems }) });
           }
+          fail(problemOf(error, 'removeFailed'));
+          void get().loadCart({ keepError: true });
         }
       },
 
@@ -468,9 +488,9 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         set((s) => ({ ui: { ...s.ui, cartOpen: false } }));
         emit('cart:closed', {});
       },
-      openLogin() {
+      openLogin(intent = { view: 'signIn' }) {
         if (get().ui.loginOpen) return;
-        set((s) => ({ ui: { ...s.ui, loginOpen: true } }));
+        set((s) => ({ ui: { ...s.ui, loginOpen: true, loginIntent: intent } }));
         emit('login:opened', {});
       },
       closeLogin() {
@@ -497,8 +517,8 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         }
       },
 
-      async signOut() {
-        const { logoutUrl } = await session.logout(here());
+      async signOut(options = {}) {
+        const { logoutUrl } = await session.logout(here(), options);
         if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
       },
 

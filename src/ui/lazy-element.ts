@@ -1,5 +1,6 @@
 import type { Session } from '../auth/session';
 import type { EmbedConfig } from '../config';
+import type { CaptchaHolder } from '../public-api';
 import type { Storefront } from '../store/store';
 
 /** What every widget is handed when it mounts: the configuration, the page's one store and its session. */
@@ -7,6 +8,8 @@ export interface WidgetContext {
   config: EmbedConfig;
   store: Storefront;
   session: Session;
+  /** The site's captcha provider, set with `Storefront.setCaptchaProvider`. */
+  captcha?: CaptchaHolder;
 }
 
 /** A widget chunk's entry: render into the element's shadow root; return how to tear it down. */

@@ -34,6 +34,17 @@ const shot = (page: Page, name: string) => page.screenshot({ path: resolve(scree
 /** axe-core in the page (it looks inside open shadow roots): serious and critical violations only. */
 async function axe(page: Page, label: string) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Colours are checked once the widgets' entrance animations have finished.
+  await page.evaluate(() =>
+    Promise.all(
+      [
+        document,
+        ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : [])),
+      ]
+        .flatMap((root) => root.getAnimations())
+        .map((a) => a.finished),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {

@@ -4,8 +4,9 @@ import type { Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { useModalDialog } from '../../ui/dialog';
 import { formatPrice, safeImageUrl } from '../../ui/format';
-import { fill, type Strings } from '../../ui/strings';
+import { fill, plural } from '../../ui/i18n';
 import { useStore } from '../../ui/use-store';
+import type { Strings } from './strings';
 
 /** Countries offered in the shipping estimate (the shop ships to the US, and internationally). */
 const COUNTRIES: Array<[string, string]> = [
@@ -454,7 +455,10 @@ export function Drawer(props: Props) {
             <h2 id={titleId}>
               {t.cartTitle}
               {slice.count ? (
-                <span class="count"> ({fill(t.itemsCount, { count: slice.count })})</span>
+                <span class="count">
+                  {' '}
+                  ({fill(plural(t.itemsCount, slice.count, locale), { count: slice.count })})
+                </span>
               ) : null}
             </h2>
             <button
@@ -486,7 +490,7 @@ export function Drawer(props: Props) {
                 </p>
                 <Skeleton />
               </>
-            ) : lines.length === 0 ? (
+            ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
               <div class="empty" part="empty">
                 <p>{t.emptyCart}</p>
                 <button type="button" class="secondary" onClick={() => store.getState().closeCart()}>

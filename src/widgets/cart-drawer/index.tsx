@@ -1,9 +1,10 @@
+import controls from '../../ui/controls.css?inline';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { renderIntoShadow } from '../../ui/mount';
-import { stringsFor } from '../../ui/strings';
 import theme from '../../ui/theme.css?inline';
 import { useStore } from '../../ui/use-store';
 import { Drawer } from './drawer';
+import { stringsFor } from './strings';
 import styles from './styles.css?inline';
 
 function CartDrawer({ context }: { context: WidgetContext }) {
@@ -22,5 +23,5 @@ function CartDrawer({ context }: { context: WidgetContext }) {
 
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);
-  return renderIntoShadow(root, <CartDrawer context={context} />, `${theme}\n${styles}`);
+  return renderIntoShadow(root, <CartDrawer context={context} />, `${theme}\n${controls}\n${styles}`);
 };

@@ -343,10 +343,12 @@ describe('direct sign-in (login state machine)', () => {
       loginState: 'FAILURE',
       error: 'must be a valid email address',
       errorCode: 'invalidEmail',
+      fields: { 'loginId.email': 'must be a valid email address' },
     });
     expect(await h.session.register({ email: 'short@example.com', password: '123' })).toEqual({
       loginState: 'FAILURE',
       error: 'INVALID_ARGUMENT: "password" must be at least 6 characters',
+      fields: { password: 'must be at least 6 characters' },
     });
     await h.call('PATCH', '/_sandbox/settings', { body: { captcha: true } });
     expect(await h.session.register({ email: 'bot@example.com', password: 'hunter22' })).toMatchObject({

@@ -1,4 +1,6 @@
-/** Every text the widgets show, in English and German; a site overrides any of them from the script tag. */
+import { localize } from '../../ui/i18n';
+
+/** The cart drawer's texts, in English and German; a site overrides any of them from the script tag. */
 const en = {
   cartTitle: 'Your cart',
   close: 'Close',
@@ -14,7 +16,7 @@ const en = {
   remove: 'Remove',
   removeItem: 'Remove {name}',
   each: '{price} each',
-  itemsCount: '{count} items',
+  itemsCount: '{count} item|{count} items',
   outOfStock: 'No longer available',
   onlyLeft: 'Only {count} left',
   coupon: 'Coupon code',
@@ -36,7 +38,6 @@ const en = {
   shippingUnknown: 'Not yet estimated',
   checkout: 'Check out',
   checkingOut: 'Going to checkout…',
-  cartButton: 'Cart, {count} items',
   signIn: 'Sign in',
   networkError: 'The shop cannot be reached. Check your connection and try again.',
   cartLoadFailed: 'Your cart could not be loaded.',
@@ -93,7 +94,6 @@ const de: Partial<Strings> = {
   shippingUnknown: 'Noch nicht berechnet',
   checkout: 'Zur Kasse',
   checkingOut: 'Weiter zur Kasse…',
-  cartButton: 'Warenkorb, {count} Artikel',
   signIn: 'Anmelden',
   networkError: 'Der Shop ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
   cartLoadFailed: 'Der Warenkorb konnte nicht geladen werden.',
@@ -110,21 +110,6 @@ const de: Partial<Strings> = {
   countryInvalid: 'Wähle ein Land.',
 };
 
-const LANGUAGES: Record<string, Partial<Strings>> = { en, de };
-
-/** The strings for a language (its first subtag), English where it has none, then the site's overrides. */
-export function stringsFor(lang: string, overrides: Partial<Record<string, string>> = {}): Strings {
-  const base = LANGUAGES[lang.split('-')[0] ?? 'en'] ?? {};
-  const out = { ...en, ...base } as Strings;
-  for (const [key, value] of Object.entries(overrides)) {
-    if (key in en && typeof value === 'string') out[key as StringKey] = value;
-  }
-  return out;
-}
-
-/** `{name}` placeholders filled in. The result is text: widgets render it as text, never as HTML. */
-export function fill(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
+/** The cart drawer's strings. */
+export const stringsFor = (lang: string, overrides: Partial<Record<string, string>> = {}): Strings =>
+  localize(en, { de }, lang, overrides);

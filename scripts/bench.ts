@@ -1,0 +1,634 @@
+/**
+ * `npm run bench`: prints figures and asserts nothing (timing belongs here, never in the tests).
+ *
+ * 1. Requests for the cart count, with the real store and session against the in-process sandbox: a new
+ *    visitor, the first add-to-cart, a returning visitor (tokens and cached count in storage).
+ * 2. 50 concurrent API calls with an expired access token: how many token requests reach the sandbox.
+ * 3. The cart drawer with 100 lines in Chromium: the cold first open (the drawer's chunk downloaded then)
+ *    and warm opens (chunk loaded, cart in the store), from `Storefront.openCart()` to the 100 lines in the
+ *    drawer's shadow DOM, and to the end of the frame that shows them.
+ *
+ * Builds dist/ first when it is missing or older than src/. Exits 1 only when a part could not run, never
+ * for a slow figure. `BENCH_RUNS` sets the number of measured warm opens (default 20).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createSandbox, DEFAULT_API_KEY, DEMO_CLIENT_ID } from '../sandbox/app';
+import { getCurrentCart } from '../src/api/cart';
+import { apiKeyAuth, createApiClient } from '../src/api/http';
+import { addProductMedia, createProduct, queryProducts } from '../src/api/products';
+import type { Product } from '../src/api/types/products';
+import { createSession } from '../src/auth/session';
+import { type KeyValueStorage, memoryStorage } from '../src/auth/storage';
+import { createStorefrontStore, type Storefront } from '../src/store/store';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { type RunningServers, startServers } from './servers';
+
+const root = resolve(import.meta.dirname, '..');
+const SANDBOX_ORIGIN = 'http://sandbox.test';
+const LINES = 100;
+const CONCURRENT = 50;
+const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS)) || 20);
+/** Opens after the cold one that are not measured, so the figures are not V8's first steps. */
+const WARMUP = 2;
+const FRAME_MS = 16;
+const TIMEOUT_MS = 15_000;
+
+// ——— output ———
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const line = (label: string, value: string | number) => console.log(`  ${label.padEnd(66)} ${value}`);
+const heading = (title: string) => console.log(`\n${title}\n${'—'.repeat(title.length)}`);
+const listed = (requests: string[]) => (requests.length ? ` (${requests.join(', ')})` : '');
+
+interface Stats {
+  min: number;
+  median: number;
+  p95: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles. */
+function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+  return {
+    min: at(0) ?? Number.NaN,
+    median: at(0.5) ?? Number.NaN,
+    p95: at(0.95) ?? Number.NaN,
+    max: at(1) ?? Number.NaN,
+  };
+}
+
+// ——— the store against the in-process sandbox ———
+
+/** A fake clock in milliseconds shared by the session and the sandbox, moved by hand. */
+function fakeClock(start = Date.parse('2026-11-22T12:00:00.000Z')) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(by: number) {
+      now += by;
+    },
+  };
+}
+
+/** The in-process sandbox behind a `fetch` that writes down every request as `METHOD /path`. */
+function countedSandbox(now: () => number) {
+  const sandbox = createSandbox({ publicUrl: SANDBOX_ORIGIN, now });
+  const log: string[] = [];
+  const counted: typeof fetch = async (input, init) => {
+    const request = new Request(input as RequestInfo, init);
+    log.push(`${request.method} ${new URL(request.url).pathname}`);
+    return sandbox.fetch(request);
+  };
+  const productId = (slug: string) => {
+    const id = [...sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id;
+    if (!id) throw new Error(`the seeded product ${slug} is missing`);
+    return id;
+  };
+  return { sandbox, log, fetch: counted, productId };
+}
+
+/** A page's session and store, wired as src/loader.ts wires them: one storage for tokens and cached count. */
+function pageStore(fetchFn: typeof fetch, storage: KeyValueStorage, now: () => number) {
+  const session = createSession({
+    clientId: DEMO_CLIENT_ID,
+    apiBase: SANDBOX_ORIGIN,
+    storage,
+    fetch: fetchFn,
+    now,
+  });
+  const store = createStorefrontStore({ session, storage, location: () => 'http://localhost:4000/' });
+  return { session, store };
+}
+
+/**
+ * Runs `start()` and counts the requests made before the count is on show (cart status `cached` or
+ * `ready`, checked on every store change and right after `start()` is called) and by the whole of it.
+ */
+async function startCounted(store: Storefront, log: string[]) {
+  const before = log.length;
+  let beforeShown: number | undefined;
+  let shown: number | undefined;
+  const look = () => {
+    const { status, count } = store.getState().cart;
+    if (beforeShown === undefined && (status === 'cached' || status === 'ready')) {
+      beforeShown = log.length - before;
+      shown = count;
+    }
+  };
+  const stop = store.subscribe(look);
+  try {
+    const started = store.getState().start();
+    look();
+    await started;
+  } finally {
+    stop();
+  }
+  return {
+    beforeShown: beforeShown ?? Number.NaN,
+    shown,
+    requests: log.slice(before),
+    final: store.getState().cart.count,
+  };
+}
+
+interface CountFigures {
+  newBeforeShown: number;
+  newStart: number;
+  firstAdd: string[];
+  returningBeforeShown: number;
+  returningStart: string[];
+}
+
+async function benchCartCount(): Promise<CountFigures> {
+  heading('1. Requests for the cart count (real store and session, in-process sandbox)');
+  const clock = fakeClock();
+  const { log, fetch: counted, productId } = countedSandbox(clock.now);
+  const storage = memoryStorage();
+
+  const visitor = pageStore(counted, storage, clock.now);
+  const fresh = await startCounted(visitor.store, log);
+  line('new visitor: requests before the count shows', `${fresh.beforeShown} (count ${fresh.shown})`);
+  line('new visitor: requests made by start()', `${fresh.requests.length}${listed(fresh.requests)}`);
+  const beforeAdd = log.length;
+  if (!(await visitor.store.getState().addToCart({ productId: productId('enamel-pin-set'), quantity: 2 })))
+    throw new Error(`the first add-to-cart failed: ${JSON.stringify(visitor.store.getState().cart.error)}`);
+  const firstAdd = log.slice(beforeAdd);
+  line('new visitor: requests for the first add-to-cart', `${firstAdd.length}${listed(firstAdd)}`);
+  visitor.store.getState().destroy();
+
+  // A new page in the same browser: a new session and store on the same storage (tokens, cached count).
+  const returning = pageStore(counted, storage, clock.now);
+  const back = await startCounted(returning.store, log);
+  line(
+    'returning visitor: requests before the count shows',
+    `${back.beforeShown} (count ${back.shown}, cached)`,
+  );
+  line('returning visitor: requests made by start()', `${back.requests.length}${listed(back.requests)}`);
+  line('returning visitor: count after the revalidation', back.final);
+  returning.store.getState().destroy();
+
+  // The same a day later: the access token has expired, so the revalidation renews it first.
+  clock.advance(24 * 3600 * 1000);
+  const later = pageStore(counted, storage, clock.now);
+  const nextDay = await startCounted(later.store, log);
+  line('returning visitor a day later: requests before the count shows', `${nextDay.beforeShown} (cached)`);
+  line(
+    'returning visitor a day later: requests made by start()',
+    `${nextDay.requests.length}${listed(nextDay.requests)}`,
+  );
+  later.store.getState().destroy();
+
+  return {
+    newBeforeShown: fresh.beforeShown,
+    newStart: fresh.requests.length,
+    firstAdd,
+    returningBeforeShown: back.beforeShown,
+    returningStart: back.requests,
+  };
+}
+
+async function benchConcurrentRenewal(): Promise<{ tokenRequests: number; total: number }> {
+  heading(`2. ${CONCURRENT} concurrent API calls with an expired access token`);
+  const clock = fakeClock();
+  const { log, fetch: counted, productId } = countedSandbox(clock.now);
+  const { session, store } = pageStore(counted, memoryStorage(), clock.now);
+  if (!(await store.getState().addToCart({ productId: productId('enamel-pin-set') })))
+    throw new Error('could not give the visitor a cart');
+  const issued = session.getTokens().accessToken;
+  // A minute past the access token's expiry, on the session's and the sandbox's clocks alike.
+  clock.advance((issued.expiresAt + 60) * 1000 - clock.now());
+  const before = log.length;
+  const results = await Promise.allSettled(
+    Array.from({ length: CONCURRENT }, (_, i) =>
+      i % 2 === 0 ? getCurrentCart(session.client) : queryProducts(session.client).limit(1).find(),
+    ),
+  );
+  const requests = log.slice(before);
+  const tokenRequests = requests.filter((r) => r === 'POST /oauth2/token').length;
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  line('calls (half getCurrentCart, half queryProducts), all at once', CONCURRENT);
+  line('calls that succeeded', `${CONCURRENT - failed.length}/${CONCURRENT}`);
+  line('POST /oauth2/token requests that reached the sandbox', tokenRequests);
+  line('requests in all', requests.length);
+  const renewed = session.getTokens();
+  line(
+    'tokens afterwards',
+    renewed.accessToken.value !== issued.value && renewed.accessToken.expiresAt > clock.now() / 1000
+      ? 'new access token, same refresh token'
+      : 'NOT renewed',
+  );
+  store.getState().destroy();
+  const first = failed[0];
+  if (first) {
+    const reason = first.reason instanceof Error ? first.reason.message : String(first.reason);
+    throw new Error(`${failed.length} concurrent calls failed, e.g. ${reason}`);
+  }
+  return { tokenRequests, total: requests.length };
+}
+
+// ——— 3. the drawer in Chromium ———
+
+/** Builds dist/ when loader.js is missing or older than any file of src/ or the Vite config. */
+function ensureBuild(): void {
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+      const path = join(dir, entry.name);
+      return Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    }, 0);
+  const loader = join(root, 'dist/loader.js');
+  const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'vite.config.ts')).mtimeMs);
+  if (existsSync(loader) && existsSync(join(root, 'dist/chunks')) && statSync(loader).mtimeMs >= sources)
+    return;
+  console.error('[bench] dist/ is missing or older than src/: building');
+  // The build's own output goes to stderr, so stdout holds the figures alone.
+  execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  });
+}
+
+interface CartItem {
+  productId: string;
+  variantId?: string;
+}
+
+/**
+ * 100 distinct things to buy: every in-stock variant of the seeded catalogue (images, options, colour
+ * swatches), then products made through the merchant API, each with a seeded image, to fill up.
+ */
+async function cartItems(sandboxUrl: string): Promise<{ items: CartItem[]; seeded: number }> {
+  const merchant = createApiClient({
+    apiBase: sandboxUrl,
+    auth: apiKeyAuth(process.env.SANDBOX_API_KEY ?? DEFAULT_API_KEY),
+  });
+  const { items: products } = await queryProducts(merchant, { includeVariants: true }).limit(100).find();
+  const inStock = (stock: { inStock?: boolean; quantity?: number | null } | undefined) =>
+    stock?.inStock !== false &&
+    (stock?.quantity === undefined || stock.quantity === null || stock.quantity > 0);
+  const items: CartItem[] = [];
+  const images: string[] = [];
+  for (const product of products) {
+    if (!product.id || product.visible === false) continue;
+    const image = product.media?.mainMedia?.image?.url;
+    if (image) images.push(image);
+    if (!product.productOptions?.length) {
+      if (inStock(product.stock)) items.push({ productId: product.id });
+      continue;
+    }
+    for (const variant of product.variants ?? []) {
+      if (variant.id && variant.variant?.visible !== false && inStock(variant.stock))
+        items.push({ productId: product.id, variantId: variant.id });
+    }
+  }
+  items.length = Math.min(items.length, LINES);
+  const seeded = items.length;
+  for (let n = 1; items.length < LINES; n++) {
+    const product: Product = {
+      name: `Bench item ${String(n).padStart(3, '0')}`,
+      productType: 'physical',
+      priceData: { price: 3.5 + ((n * 7) % 60) },
+    };
+    const { product: created } = await createProduct(merchant, product);
+    if (!created.id) throw new Error('the sandbox made a product without an id');
+    const image = images[n % Math.max(images.length, 1)];
+    if (image) await addProductMedia(merchant, created.id, [{ url: image }]);
+    items.push({ productId: created.id });
+  }
+  return { items, seeded };
+}
+
+/**
+ * In-page helpers, plain JavaScript: tsx compiles with keepNames, whose `__name` helper the page lacks, so no
+ * TypeScript function goes through `page.evaluate`. `open(n)` times `Storefront.openCart()`:
+ * - `lines`: until the n-th `[part="line"]` is in the drawer's shadow root (a MutationObserver callback, run
+ *   right after Preact's render);
+ * - `raf`: until the next animation frame starts;
+ * - `painted`: until the first task after that frame's style, layout and paint (a user-blocking task posted
+ *   from its rAF callback, ahead of Preact's effect timer); `frameWork` = painted − raf, that rendering alone.
+ */
+const IN_PAGE = `
+window.__sfBench = (() => {
+  const longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  const shadow = () => document.querySelector('sf-cart-drawer')?.shadowRoot ?? null;
+  const lineCount = () => shadow()?.querySelectorAll('[part="line"]').length ?? 0;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const postTask = (task) => {
+    if (window.scheduler?.postTask) return void window.scheduler.postTask(task, { priority: 'user-blocking' });
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      task();
+    };
+    channel.port2.postMessage(null);
+  };
+  return {
+    longTasks,
+    chunks: () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\\/chunks\\/cart-drawer-[^/]*\\.js$/.test(e.name))
+        .map((e) => ({ start: e.startTime, duration: e.duration, size: e.encodedBodySize })),
+    async waitForCart(n, timeoutMs) {
+      const end = performance.now() + timeoutMs;
+      while (performance.now() < end) {
+        if ((window.Storefront?.getState?.().cart?.lineItems ?? []).length >= n) return true;
+        await sleep(20);
+      }
+      return false;
+    },
+    async addAll(items) {
+      const failed = [];
+      for (const item of items) {
+        if (!(await window.Storefront.addToCart(item))) failed.push(item.productId + (item.variantId ? '/' + item.variantId : ''));
+      }
+      const state = window.Storefront.getState();
+      return { failed, count: state.cartCount, lines: (state.cart?.lineItems ?? []).length };
+    },
+    open(n, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        let observer;
+        let polling = false;
+        const timer = setTimeout(() => {
+          observer?.disconnect();
+          polling = false;
+          reject(new Error('the drawer showed ' + lineCount() + ' of ' + n + ' lines after ' + timeoutMs + ' ms'));
+        }, timeoutMs);
+        const t0 = performance.now();
+        window.Storefront.openCart();
+        const sync = lineCount() >= n;
+        const done = (linesAt) => {
+          requestAnimationFrame(() => {
+            const rafAt = performance.now();
+            postTask(() => {
+              const paintedAt = performance.now();
+              clearTimeout(timer);
+              resolve({ lines: linesAt - t0, raf: rafAt - t0, painted: paintedAt - t0, frameWork: paintedAt - rafAt, sync, t0 });
+            });
+          });
+        };
+        if (sync) return done(performance.now());
+        const root = shadow();
+        if (root) {
+          observer = new MutationObserver(() => {
+            if (lineCount() < n) return;
+            observer.disconnect();
+            done(performance.now());
+          });
+          observer.observe(root, { childList: true, subtree: true });
+          return;
+        }
+        // No element yet: look again on every frame.
+        polling = true;
+        const poll = () => {
+          if (!polling) return;
+          if (lineCount() >= n) return done(performance.now());
+          requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
+      });
+    },
+    async close() {
+      window.Storefront.closeCart();
+      while (lineCount() > 0) await frame();
+      await frame();
+      await frame();
+      await sleep(30);
+    },
+  };
+})();
+`;
+
+/**
+ * Removes `<sf-cart-drawer>` while the HTML is parsed, before the loader runs: `openCart()` then adds it, so
+ * the drawer's chunk can only load on the first open, whatever the loader's gating. (A route rewriting the
+ * HTML would do too, but Chromium then treats the page as public and blocks its calls to the loopback
+ * sandbox.)
+ */
+const WITHOUT_DRAWER_ELEMENT = `
+new MutationObserver((records, observer) => {
+  for (const el of document.querySelectorAll('sf-cart-drawer')) el.remove();
+  if (document.readyState !== 'loading') observer.disconnect();
+}).observe(document, { childList: true, subtree: true });
+`;
+
+interface OpenTiming {
+  lines: number;
+  raf: number;
+  painted: number;
+  frameWork: number;
+  sync: boolean;
+  t0: number;
+}
+
+interface ChunkEntry {
+  start: number;
+  duration: number;
+  size: number;
+}
+
+const inPage = <T>(page: Page, expression: string): Promise<T> => page.evaluate(expression) as Promise<T>;
+
+/** A demo page with the helpers, its console errors collected, and no HTTP cache (a first visit's chunks). */
+async function openDemo(context: BrowserContext, url: string, options: { drawerElement: boolean }) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (!options.drawerElement) await page.addInitScript(WITHOUT_DRAWER_ELEMENT);
+  await page.addInitScript(IN_PAGE);
+  await page.goto(url);
+  await page.waitForFunction('window.Storefront && window.Storefront.loaded === true', undefined, {
+    timeout: TIMEOUT_MS,
+  });
+  return { page, errors };
+}
+
+interface DrawerFigures {
+  cold: OpenTiming;
+  lines: Stats;
+  busy: Stats;
+}
+
+async function benchDrawer(): Promise<DrawerFigures> {
+  heading(`3. The cart drawer with ${LINES} lines in Chromium`);
+  const executablePath = findChromium();
+  if (!executablePath)
+    throw new Error('Chromium is not installed: run `npm run pretest:e2e` or set CHROMIUM_PATH');
+  ensureBuild();
+
+  let servers: RunningServers | undefined;
+  let context: BrowserContext | undefined;
+  const profile = mkdtempSync(join(tmpdir(), 'sf-bench-'));
+  try {
+    servers = await startServers({ demoPort: 0, sandboxPort: 0 });
+    const { items, seeded } = await cartItems(servers.sandboxUrl);
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 },
+    });
+    const url = `${servers.demoUrl}/`;
+
+    // The demo page as shipped. A new visitor fills the cart from the page, one add at a time.
+    const demo = await openDemo(context, url, { drawerElement: true });
+    await demo.page.waitForLoadState('networkidle');
+    const early = await inPage<ChunkEntry[]>(demo.page, 'window.__sfBench.chunks()');
+    line('demo page as shipped: drawer chunk loaded before any open or add', early.length ? 'yes' : 'no');
+    const filled = await inPage<{ failed: string[]; count: number; lines: number }>(
+      demo.page,
+      `window.__sfBench.addAll(${JSON.stringify(items)})`,
+    );
+    if (filled.failed.length || filled.lines !== LINES)
+      throw new Error(
+        `the cart has ${filled.lines} lines; adds that failed: ${filled.failed.join(', ') || 'none'}`,
+      );
+    line(
+      'cart',
+      `${filled.lines} lines: ${seeded} seeded variants, ${LINES - seeded} products made for the bench`,
+    );
+    await demo.page.close();
+
+    // The next page on the same storage, without the element: start() loads the 100-line cart.
+    const { page, errors } = await openDemo(context, url, { drawerElement: false });
+    if (!(await inPage<boolean>(page, `window.__sfBench.waitForCart(${LINES}, ${TIMEOUT_MS})`)))
+      throw new Error(
+        `the next page did not load the ${LINES}-line cart; page errors: ${errors.join(' | ') || 'none'}`,
+      );
+    const before = await inPage<ChunkEntry[]>(page, 'window.__sfBench.chunks()');
+    const cold = await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
+    const chunk = (await inPage<ChunkEntry[]>(page, 'window.__sfBench.chunks()')).at(-1);
+    await inPage(page, 'window.__sfBench.close()');
+    console.log('\n  cold first open (cart in the store, drawer chunk not loaded):');
+    line('  openCart() → 100 lines in the shadow DOM', ms(cold.lines));
+    line('  openCart() → end of the frame that shows them', ms(cold.painted));
+    line(
+      '  drawer chunk downloaded during the open',
+      before.length === 0 && chunk && chunk.start >= cold.t0
+        ? `yes: ${ms(chunk.duration)}, ${chunk.size} B uncompressed, from localhost`
+        : 'NO: it was loaded before, so this open was not cold',
+    );
+
+    for (let i = 0; i < WARMUP; i++) {
+      await inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
+      await inPage(page, 'window.__sfBench.close()');
+    }
+    await inPage(page, 'window.__sfBench.longTasks.length = 0');
+    const runs: OpenTiming[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`));
+      await inPage(page, 'window.__sfBench.close()');
+    }
+    const longTasks = await inPage<number[]>(page, 'window.__sfBench.longTasks');
+
+    const lines = stats(runs.map((r) => r.lines));
+    const busy = stats(runs.map((r) => r.lines + r.frameWork));
+    const cell = (value: string | number) =>
+      String(typeof value === 'number' ? ms(value) : value).padStart(9);
+    const row = (label: string, s: Stats | string[]) =>
+      console.log(
+        `  ${label.padEnd(50)}${(Array.isArray(s) ? s : [s.min, s.median, s.p95, s.max]).map(cell).join(' ')}`,
+      );
+    console.log(
+      `\n  warm opens (chunk loaded, cart in the store; ${RUNS} measured after ${WARMUP} unmeasured):`,
+    );
+    row('', ['min', 'median', 'p95', 'max']);
+    row('openCart() → 100 lines in the shadow DOM', lines);
+    row('openCart() → next animation frame starts', stats(runs.map((r) => r.raf)));
+    row('that frame: style, layout, paint', stats(runs.map((r) => r.frameWork)));
+    row('main-thread work: lines + that frame', busy);
+    row('openCart() → end of that frame (vsync wait too)', stats(runs.map((r) => r.painted)));
+    console.log('');
+    line(
+      'lines in the DOM when openCart() returns',
+      runs.some((r) => r.sync) ? 'sometimes' : 'no: Preact renders on a microtask',
+    );
+    line(
+      'long tasks (≥ 50 ms) during the measured opens',
+      longTasks.length ? `${longTasks.length}, longest ${ms(Math.max(...longTasks))}` : 'none',
+    );
+    line(`median openCart() → lines ≤ ${FRAME_MS} ms`, lines.median <= FRAME_MS ? 'yes' : 'no');
+    line(`median main-thread work (lines + frame) ≤ ${FRAME_MS} ms`, busy.median <= FRAME_MS ? 'yes' : 'no');
+    if (errors.length) line('console errors on the page', errors.join(' | '));
+    await page.close();
+    return { cold, lines, busy };
+  } finally {
+    await context?.close().catch(() => {});
+    await servers?.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// ——— main ———
+
+async function main(): Promise<number> {
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(
+    `storefront-widgets bench: Node ${process.versions.node}, ${availableParallelism()} CPUs, load ${load}`,
+  );
+  const problems: string[] = [];
+  const run = async <T>(name: string, task: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await task();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      problems.push(`${name}: ${message}`);
+      console.log(`  FAILED: ${message}`);
+      return undefined;
+    }
+  };
+  const count = await run('cart count', benchCartCount);
+  const renewal = await run('concurrent renewal', benchConcurrentRenewal);
+  const drawer = await run('drawer', benchDrawer);
+
+  heading('Summary');
+  if (count) {
+    line('new visitor: requests before the count shows', count.newBeforeShown);
+    line('new visitor: first add-to-cart', `${count.firstAdd.length} requests (token + add)`);
+    line(
+      'returning visitor: requests before the count shows',
+      `${count.returningBeforeShown} (from the cache)`,
+    );
+    line('returning visitor: requests made by start()', `${count.returningStart.length} (revalidation)`);
+  }
+  if (renewal) line(`${CONCURRENT} concurrent calls, expired token: token requests`, renewal.tokenRequests);
+  if (drawer) {
+    line(`drawer, ${LINES} lines, cold open (chunk download): openCart() → lines`, ms(drawer.cold.lines));
+    line(
+      `drawer, ${LINES} lines, warm: openCart() → lines, median / p95`,
+      `${ms(drawer.lines.median)} / ${ms(drawer.lines.p95)} (${drawer.lines.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
+    );
+    line(
+      `drawer, ${LINES} lines, warm: main-thread work with the frame, median`,
+      `${ms(drawer.busy.median)} (${drawer.busy.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
+    );
+  }
+  for (const problem of problems) console.log(`  could not run: ${problem}`);
+  return problems.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

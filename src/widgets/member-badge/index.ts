@@ -1,0 +1,211 @@
+import type { Member } from '../../api/types/members';
+import { safeImageUrl } from '../../ui/format';
+import { localize } from '../../ui/i18n';
+import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
+import theme from '../../ui/theme.css?inline';
+import styles from './styles.css?inline';
+
+/**
+ * The member badge is on the page from the start, so its first paint is plain DOM (no Preact): a sign-in
+ * button, or the member's photo or initials and name. The menu's code loads when it first opens.
+ */
+const en = {
+  signIn: 'Sign in',
+  accountMenu: 'account menu',
+  loadingMember: 'Loading your account…',
+  member: 'Member',
+  sessionExpired: 'You were signed out. Your cart is still here.',
+  signInFailed: 'Signing in did not work.',
+  signInAgain: 'Sign in again',
+  dismiss: 'Dismiss',
+};
+export type BadgeStrings = typeof en;
+const de: Partial<BadgeStrings> = {
+  signIn: 'Anmelden',
+  accountMenu: 'Kontomenü',
+  loadingMember: 'Dein Konto wird geladen…',
+  member: 'Mitglied',
+  sessionExpired: 'Du wurdest abgemeldet. Dein Warenkorb ist noch da.',
+  signInFailed: 'Die Anmeldung hat nicht geklappt.',
+  signInAgain: 'Erneut anmelden',
+  dismiss: 'Schließen',
+};
+
+/** Up to two initials of a name, for a member without a photo. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0] ?? ''];
+  return letters
+    .map((w) => [...(w ?? '')][0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+export const nameOf = (member: Member | null, fallback: string) =>
+  member?.profile?.nickname?.trim() || member?.contact?.firstName?.trim() || fallback;
+
+/** `h('button', {class: 'x'}, 'text')`: an element with attributes and text children (never HTML). */
+function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  el.append(...children);
+  return el;
+}
+
+export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
+  const { store, config } = context;
+  if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
+  const t = localize(en, { de }, config.lang, config.strings);
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(`${theme}\n${styles}`);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+
+  const box = h('div', { class: 'badge', part: 'root', 'data-sf-widget': 'member-badge' });
+  root.append(box);
+  let trigger: HTMLButtonElement | undefined;
+  let menu: Promise<typeof import('./menu')> | undefined;
+  const loadMenu = () => {
+    menu ??= import('./menu');
+    return menu;
+  };
+  let closeMenu: (() => void) | undefined;
+
+  const openMenu = async (focus: 'first' | 'last') => {
+    if (!trigger || closeMenu) return;
+    const button = trigger;
+    const { openMemberMenu } = await loadMenu();
+    if (closeMenu || button !== trigger || !button.isConnected) return;
+    button.setAttribute('aria-expanded', 'true');
+    closeMenu = openMemberMenu({
+      root,
+      anchor: button,
+      context,
+      focus,
+      onClose: (returnFocus) => {
+        closeMenu = undefined;
+        button.setAttribute('aria-expanded', 'false');
+        if (returnFocus && button.isConnected) button.focus();
+      },
+    });
+  };
+
+  let shown = '';
+  const paint = () => {
+    const { session, member } = store.getState();
+    const signedIn = session.role === 'member';
+    const notice = session.notice;
+    const loading = member.status === 'loading' && !member.member;
+    // Only what the badge shows: a new slug or community status leaves it (and an open menu) alone.
+    const key = JSON.stringify([
+      signedIn,
+      loading,
+      nameOf(member.member, ''),
+      member.member?.profile?.photo?.url,
+      notice,
+    ]);
+    if (key === shown) return;
+    shown = key;
+    closeMenu?.();
+    trigger = undefined;
+    const parts: HTMLElement[] = [];
+    if (!signedIn) {
+      const button = h('button', { type: 'button', class: 'sign-in', part: 'sign-in' }, t.signIn);
+      button.addEventListener('click', () => {
+        openedHere = true;
+        store.getState().openLogin();
+      });
+      parts.push(button);
+    } else if (loading) {
+      parts.push(
+        h(
+          'span',
+          { class: 'trigger loading', part: 'trigger', role: 'status', 'aria-busy': 'true' },
+          h('span', { class: 'avatar' }),
+          h('span', { class: 'sf-visually-hidden' }, t.loadingMember),
+        ),
+      );
+    } else {
+      const name = nameOf(member.member, t.member);
+      const photo = safeImageUrl(member.member?.profile?.photo?.url);
+      const avatar = photo
+        ? h('img', { class: 'avatar', src: photo, alt: '', width: '32', height: '32', part: 'avatar' })
+        : // The initials are drawn by CSS, so the button's text (and name) is just the member's name.
+          h('span', { class: 'avatar initials', 'data-initials': initialsOf(name), part: 'avatar' });
+      const button = h(
+        'button',
+        {
+          type: 'button',
+          class: 'trigger',
+          part: 'trigger',
+          'aria-haspopup': 'menu',
+          'aria-expanded': 'false',
+        },
+        avatar,
+        h('span', { class: 'name', part: 'name' }, name),
+        h('span', { class: 'sf-visually-hidden' }, t.accountMenu),
+      ) as HTMLButtonElement;
+      button.addEventListener('click', () => (closeMenu ? closeMenu() : void openMenu('first')));
+      button.addEventListener('keydown', (event) => {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          void openMenu(event.key === 'ArrowUp' ? 'last' : 'first');
+        }
+      });
+      // A pointer over the badge starts the menu's download, so a click opens it at once.
+      button.addEventListener('pointerenter', () => void loadMenu(), { once: true });
+      trigger = button;
+      parts.push(button);
+    }
+    if (notice && (notice.key === 'sessionExpired' || notice.key === 'signInFailed')) {
+      const again = h('button', { type: 'button', class: 'link' }, t.signInAgain);
+      again.addEventListener('click', () => {
+        store.getState().dismissNotice();
+        store.getState().openLogin();
+      });
+      const dismiss = h('button', { type: 'button', class: 'icon', 'aria-label': t.dismiss }, '×');
+      dismiss.addEventListener('click', () => store.getState().dismissNotice());
+      parts.push(
+        h(
+          'div',
+          { class: 'notice', role: 'status', part: 'notice' },
+          h('p', {}, t[notice.key]),
+          again,
+          dismiss,
+        ),
+      );
+    }
+    const doc = host.ownerDocument;
+    const hadFocus = root.activeElement !== null || (focusWhenShown && doc.activeElement === doc.body);
+    box.replaceChildren(...parts);
+    if (hadFocus && (trigger || !focusWhenShown)) {
+      focusWhenShown = false;
+      (trigger ?? (box.querySelector('button') as HTMLElement | null))?.focus();
+    }
+  };
+  // Signed in from the badge's button, which is gone now: once the modal has left, the focus goes to the
+  // member's button instead of the page's start.
+  let openedHere = false;
+  let focusWhenShown = false;
+  const afterLogin = (state: { ui: { loginOpen: boolean } }, previous: { ui: { loginOpen: boolean } }) => {
+    if (!previous.ui.loginOpen || state.ui.loginOpen || !openedHere) return;
+    openedHere = false;
+    const doc = host.ownerDocument;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (doc.activeElement && doc.activeElement !== doc.body) return;
+        if (trigger?.isConnected) trigger.focus();
+        else focusWhenShown = true; // the member is still loading
+      }),
+    );
+  };
+  paint();
+  const unsubscribe = store.subscribe((state, previous) => {
+    paint();
+    afterLogin(state, previous);
+  });
+  return () => {
+    unsubscribe();
+    closeMenu?.();
+    box.remove();
+  };
+};

@@ -1,0 +1,403 @@
+import { type ComponentChildren, render } from 'preact';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { isApiError, isSystemError } from '../../api/errors';
+import { deleteMyMember, joinCommunity, leaveCommunity, updateCurrentMemberSlug } from '../../api/members';
+import { createRedirectSession } from '../../api/redirects';
+import type { MembersAccountSection } from '../../api/types/enums';
+import type { Member } from '../../api/types/members';
+import { localize } from '../../ui/i18n';
+import type { WidgetContext } from '../../ui/lazy-element';
+import { useStore } from '../../ui/use-store';
+import { nameOf } from './index';
+import styles from './menu.css?inline';
+
+const en = {
+  ACCOUNT_INFO: 'My account',
+  ORDERS: 'My orders',
+  SUBSCRIPTIONS: 'My subscriptions',
+  BOOKINGS: 'My bookings',
+  EVENTS: 'My events',
+  editSlug: 'Edit profile address',
+  join: 'Join the community',
+  leave: 'Leave the community',
+  joined: 'You are now part of the community.',
+  left: 'You left the community: your profile is private.',
+  signOut: 'Sign out',
+  deleteAccount: 'Delete my account',
+  slugLabel: 'Profile address',
+  slugHelp: 'Letters, digits and hyphens; it appears in your profile’s link.',
+  slugEmpty: 'Enter an address.',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  slugSaved: 'Your profile address is now {slug}.',
+  deleteTitle: 'Delete your account?',
+  deleteText:
+    'Your profile and your sign-in on this site are removed for good. Orders already placed are kept by the shop.',
+  deleteConfirm: 'Delete my account',
+  deleting: 'Deleting…',
+  networkError: 'The shop cannot be reached. Check your connection and try again.',
+  failed: 'That did not work: {message}',
+  member: 'Member',
+};
+type MenuStrings = typeof en;
+const de: Partial<MenuStrings> = {
+  ACCOUNT_INFO: 'Mein Konto',
+  ORDERS: 'Meine Bestellungen',
+  SUBSCRIPTIONS: 'Meine Abos',
+  BOOKINGS: 'Meine Buchungen',
+  EVENTS: 'Meine Veranstaltungen',
+  editSlug: 'Profiladresse ändern',
+  join: 'Der Community beitreten',
+  leave: 'Die Community verlassen',
+  joined: 'Du bist jetzt Teil der Community.',
+  left: 'Du hast die Community verlassen: dein Profil ist privat.',
+  signOut: 'Abmelden',
+  deleteAccount: 'Mein Konto löschen',
+  slugLabel: 'Profiladresse',
+  slugHelp: 'Buchstaben, Ziffern und Bindestriche; sie erscheint im Link deines Profils.',
+  slugEmpty: 'Gib eine Adresse ein.',
+  save: 'Speichern',
+  saving: 'Wird gespeichert…',
+  cancel: 'Abbrechen',
+  slugSaved: 'Deine Profiladresse ist jetzt {slug}.',
+  deleteTitle: 'Konto löschen?',
+  deleteText:
+    'Dein Profil und deine Anmeldung auf dieser Seite werden endgültig entfernt. Bestellungen behält der Shop.',
+  deleteConfirm: 'Mein Konto löschen',
+  deleting: 'Wird gelöscht…',
+  networkError: 'Der Shop ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
+  failed: 'Das hat nicht geklappt: {message}',
+  member: 'Mitglied',
+};
+
+const SECTIONS: MembersAccountSection[] = ['ACCOUNT_INFO', 'ORDERS', 'SUBSCRIPTIONS', 'BOOKINGS', 'EVENTS'];
+
+/** Puts the menu under its button (above when there is no room below), inside the viewport. */
+export function place(menu: HTMLElement, anchor: HTMLElement): void {
+  const win = anchor.ownerDocument.defaultView as Window;
+  const a = anchor.getBoundingClientRect();
+  const width = menu.offsetWidth;
+  const height = menu.offsetHeight;
+  const gap = 6;
+  const margin = 8;
+  const below = a.bottom + gap;
+  const top =
+    below + height > win.innerHeight - margin && a.top - gap - height >= margin
+      ? a.top - gap - height
+      : below;
+  const rtl = win.getComputedStyle(anchor).direction === 'rtl';
+  const wanted = rtl ? a.left : a.right - width;
+  const left = Math.min(Math.max(wanted, margin), Math.max(margin, win.innerWidth - width - margin));
+  menu.style.top = `${Math.round(top)}px`;
+  menu.style.left = `${Math.round(left)}px`;
+}
+
+type View = 'menu' | 'slug' | 'delete';
+
+interface MenuProps {
+  context: WidgetContext;
+  anchor: HTMLElement;
+  focus: 'first' | 'last';
+  close: (returnFocus: boolean) => void;
+  t: MenuStrings;
+}
+
+function problemText(error: unknown, t: MenuStrings): string {
+  if (isSystemError(error) || error instanceof TypeError) return t.networkError;
+  return isApiError(error) ? error.message : t.failed.replace('{message}', String(error));
+}
+
+function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
+  const { store, session } = context;
+  const member = useStore(store, (s) => s.member.member);
+  const [view, setView] = useState<View>('menu');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+  const [status, setStatus] = useState('');
+  const [slug, setSlug] = useState(member?.profile?.slug ?? '');
+  const panel = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const name = nameOf(member, t.member);
+
+  const items = () => [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const firstField = () => panel.current?.querySelector<HTMLElement>('input, button.danger');
+
+  // Focus: the first or last item when the menu opens; the form's field in the other views.
+  useEffect(() => {
+    if (view === 'menu') {
+      const all = items();
+      (focus === 'last' ? all[all.length - 1] : all[0])?.focus();
+    } else firstField()?.focus();
+  }, [view]);
+
+  // Keep the panel by its button while the page scrolls or resizes.
+  useEffect(() => {
+    const el = panel.current;
+    if (!el) return;
+    const update = () => place(el, anchor);
+    update();
+    const win = anchor.ownerDocument.defaultView as Window;
+    win.addEventListener('scroll', update, true);
+    win.addEventListener('resize', update);
+    return () => {
+      win.removeEventListener('scroll', update, true);
+      win.removeEventListener('resize', update);
+    };
+  });
+
+  const setMember = (next: Member | undefined) => {
+    if (next) store.setState({ member: { status: 'ready', member: next } });
+  };
+
+  async function act(key: string, work: () => Promise<void>) {
+    if (busy) return;
+    setBusy(key);
+    setProblem('');
+    setStatus('');
+    try {
+      await work();
+    } catch (error) {
+      setProblem(problemText(error, t));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const openSection = (section: MembersAccountSection) =>
+    act(section, async () => {
+      const { redirectSession } = await createRedirectSession(session.client, {
+        membersAccount: { section },
+        callbacks: { postFlowUrl: window.location.href },
+      });
+      window.location.assign(redirectSession.fullUrl);
+    });
+
+  const joined = member?.privacyStatus === 'PUBLIC';
+  const toggleCommunity = () =>
+    act('community', async () => {
+      const { member: next } = await (joined ? leaveCommunity : joinCommunity)(session.client);
+      setMember(next);
+      setStatus(joined ? t.left : t.joined);
+    });
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    const all = items();
+    const at = all.indexOf(
+      (panel.current?.getRootNode() as ShadowRoot | undefined)?.activeElement as HTMLElement,
+    );
+    const move = (to: number) => {
+      event.preventDefault();
+      all[(to + all.length) % all.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(all.length - 1);
+    else if (event.key === 'Tab') close(false);
+  };
+
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    if (view === 'menu') close(true);
+    else {
+      setProblem('');
+      setView('menu');
+    }
+  };
+
+  const item = (key: string, label: string, onSelect: () => void, danger = false) => (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      class={danger ? 'item danger-text' : 'item'}
+      aria-disabled={busy ? 'true' : undefined}
+      aria-busy={busy === key ? 'true' : undefined}
+      onClick={() => !busy && onSelect()}
+      data-key={key}
+    >
+      {label}
+    </button>
+  );
+
+  const messages = (
+    <>
+      {problem ? (
+        <p class="problem" role="alert" id={`${id}-problem`}>
+          {problem}
+        </p>
+      ) : null}
+      {status ? (
+        <p class="status" role="status">
+          {status}
+        </p>
+      ) : null}
+    </>
+  );
+
+  let body: ComponentChildren;
+  if (view === 'menu') {
+    body = (
+      <>
+        <div class="who" aria-hidden="true">
+          <strong>{name}</strong>
+          {member?.profile?.slug ? <span>/{member.profile.slug}</span> : null}
+        </div>
+        <div role="menu" aria-label={name} tabIndex={-1} onKeyDown={onMenuKey}>
+          {SECTIONS.map((section) => item(section, t[section], () => void openSection(section)))}
+          <hr />
+          {item('slug', t.editSlug, () => {
+            setSlug(member?.profile?.slug ?? '');
+            setProblem('');
+            setView('slug');
+          })}
+          {item('community', joined ? t.leave : t.join, () => void toggleCommunity())}
+          <hr />
+          {item('signOut', t.signOut, () => void act('signOut', () => store.getState().signOut()))}
+          {item(
+            'delete',
+            t.deleteAccount,
+            () => {
+              setProblem('');
+              setView('delete');
+            },
+            true,
+          )}
+        </div>
+        {messages}
+      </>
+    );
+  } else if (view === 'slug') {
+    body = (
+      <form
+        noValidate
+        aria-busy={busy ? 'true' : undefined}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const wanted = slug.trim();
+          if (!wanted) {
+            setProblem(t.slugEmpty);
+            return;
+          }
+          void act('slug', async () => {
+            const { member: next } = await updateCurrentMemberSlug(session.client, wanted);
+            setMember(next);
+            setStatus(t.slugSaved.replace('{slug}', next?.profile?.slug ?? wanted));
+            setView('menu');
+          });
+        }}
+      >
+        <label for={`${id}-slug`}>{t.slugLabel}</label>
+        <input
+          id={`${id}-slug`}
+          value={slug}
+          autoComplete="off"
+          spellcheck={false}
+          autoCapitalize="off"
+          aria-invalid={problem ? 'true' : undefined}
+          aria-describedby={problem ? `${id}-problem` : `${id}-help`}
+          onInput={(e) => setSlug((e.currentTarget as HTMLInputElement).value)}
+        />
+        <p class="help" id={`${id}-help`}>
+          {t.slugHelp}
+        </p>
+        {messages}
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy !== null}>
+            {busy ? t.saving : t.save}
+          </button>
+          <button type="button" class="secondary" onClick={() => setView('menu')}>
+            {t.cancel}
+          </button>
+        </div>
+      </form>
+    );
+  } else {
+    body = (
+      <div
+        role="alertdialog"
+        aria-labelledby={`${id}-delete`}
+        aria-describedby={`${id}-delete-text`}
+        aria-modal="false"
+      >
+        <h3 id={`${id}-delete`}>{t.deleteTitle}</h3>
+        <p id={`${id}-delete-text`}>{t.deleteText}</p>
+        {messages}
+        <div class="actions">
+          <button
+            type="button"
+            class="primary danger"
+            disabled={busy !== null}
+            onClick={() =>
+              void act('delete', async () => {
+                await deleteMyMember(session.client, member?.id ? { memberId: member.id } : {});
+                await store.getState().signOut({ platform: false });
+              })
+            }
+          >
+            {busy ? t.deleting : t.deleteConfirm}
+          </button>
+          <button type="button" class="secondary" onClick={() => setView('menu')}>
+            {t.cancel}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel steps back
+    <div ref={panel} class="panel" part="menu" data-view={view} onKeyDown={onKey}>
+      {body}
+    </div>
+  );
+}
+
+/**
+ * Opens the member menu under the badge's button and returns how to close it. A press outside, Escape and
+ * Tab close it; Escape gives the focus back to the button.
+ */
+export function openMemberMenu(options: {
+  root: ShadowRoot;
+  anchor: HTMLElement;
+  context: WidgetContext;
+  focus: 'first' | 'last';
+  onClose: (returnFocus: boolean) => void;
+}): () => void {
+  const { root, anchor, context } = options;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(styles);
+  if (!root.adoptedStyleSheets.some((s) => s === sheet))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  const container = document.createElement('div');
+  root.append(container);
+  const doc = anchor.ownerDocument;
+  let open = true;
+  const close = (returnFocus: boolean) => {
+    if (!open) return;
+    open = false;
+    doc.removeEventListener('pointerdown', outside, true);
+    render(null, container);
+    container.remove();
+    options.onClose(returnFocus);
+  };
+  const outside = (event: Event) => {
+    const path = event.composedPath();
+    if (!path.includes(container) && !path.includes(anchor)) close(false);
+  };
+  doc.addEventListener('pointerdown', outside, true);
+  const { config } = context;
+  render(
+    <MemberMenu
+      context={context}
+      anchor={anchor}
+      focus={options.focus}
+      close={close}
+      t={localize(en, { de }, config.lang, config.strings)}
+    />,
+    container,
+  );
+  return () => close(false);
+}

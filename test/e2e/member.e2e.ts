@@ -1,0 +1,333 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, launchBrowser } from './browser';
+import { focused, tabTo } from './keyboard';
+
+const demoUrl = inject('demoUrl');
+const sandboxUrl = inject('sandboxUrl');
+const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser | undefined;
+beforeAll(() => {
+  mkdirSync(screenshots, { recursive: true });
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+  await sandbox('PATCH', '/_sandbox/settings', {
+    requireEmailVerification: false,
+    requireOwnerApproval: false,
+  });
+});
+
+async function sandbox(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sandboxUrl}${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return response.json();
+}
+
+/** The newest email to an address in the sandbox's mailbox. */
+async function lastMail(to: string): Promise<{ subject: string; text: string; links?: string[] }> {
+  const { messages } = await sandbox('GET', `/_sandbox/mailbox?to=${encodeURIComponent(to)}`);
+  const last = messages.at(-1);
+  if (!last) throw new Error(`no mail to ${to}`);
+  return last;
+}
+
+async function freshPage() {
+  browser = await launchBrowser();
+  return browser.newPage();
+}
+
+const modal = (page: Page) => page.locator('sf-login-modal [role="dialog"]');
+const badge = (page: Page) => page.locator('sf-member-badge');
+const menu = (page: Page) => page.locator('sf-member-badge [role="menu"]');
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(screenshots, `${name}.png`) });
+
+async function axe(page: Page, label: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Colours are checked once the widgets' entrance animations have finished.
+  await page.evaluate(() =>
+    Promise.all(
+      [
+        document,
+        ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : [])),
+      ]
+        .flatMap((root) => root.getAnimations())
+        .map((a) => a.finished),
+    ),
+  );
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{
+            violations: Array<{
+              id: string;
+              impact: string;
+              help: string;
+              nodes: Array<{ target: unknown }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  expect(violations, `axe: ${label}`).toEqual([]);
+}
+
+/** Browser log lines for answers the journey expects (a wrong password is a 401, and so on). */
+const unexpected = (errors: string[]) =>
+  errors.filter(
+    (e) => !/^Failed to load resource: the server responded with a status of (400|401|404|409)/.test(e),
+  );
+
+async function signInByMouse(page: Page, email: string, password: string) {
+  await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+  await modal(page).getByLabel('Email').fill(email);
+  await modal(page).getByLabel('Password', { exact: true }).fill(password);
+  await modal(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('a member by mouse', () => {
+  it('signs in after a wrong password, stays signed in over a reload and in a second tab, manages the profile and signs out everywhere', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await shot(page, 'member-signed-out');
+
+    await signInByMouse(page, 'jane@example.com', 'not-her-password');
+    const passwordAlert = modal(page).locator('[role="alert"]');
+    await passwordAlert.waitFor();
+    expect(await passwordAlert.textContent()).toContain('Wrong email or password');
+    expect(await modal(page).getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await shot(page, 'member-modal-wrong-password');
+    await axe(page, 'modal with a wrong password');
+
+    await modal(page).getByLabel('Password', { exact: true }).fill('storefront-demo');
+    await modal(page).getByRole('button', { name: 'Show password' }).click();
+    expect(await modal(page).getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await modal(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await modal(page).waitFor({ state: 'detached' });
+    const trigger = badge(page).getByRole('button', { name: 'Jane account menu' });
+    await trigger.waitFor();
+    await shot(page, 'member-signed-in');
+
+    // A reload keeps the member; a second tab knows them too.
+    await page.reload();
+    await trigger.waitFor();
+    const second = await (browser as Browser).newPage();
+    await second.page.goto(`${demoUrl}/`);
+    await badge(second.page).getByRole('button', { name: 'Jane account menu' }).waitFor();
+
+    // The menu: sections, slug, community.
+    await trigger.click();
+    await menu(page).waitFor();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    const items = await menu(page).getByRole('menuitem').allTextContents();
+    expect(items).toEqual([
+      'My account',
+      'My orders',
+      'My subscriptions',
+      'My bookings',
+      'My events',
+      'Edit profile address',
+      'Leave the community',
+      'Sign out',
+      'Delete my account',
+    ]);
+    await shot(page, 'member-menu');
+    await axe(page, 'member menu open');
+
+    await menu(page).getByRole('menuitem', { name: 'Edit profile address' }).click();
+    const slug = badge(page).getByLabel('Profile address');
+    await slug.fill('marcus');
+    await slug.press('Enter');
+    const slugProblem = badge(page).locator('[role="alert"]');
+    await slugProblem.waitFor();
+    expect(await slugProblem.textContent()).toContain('already taken');
+    expect(await slug.getAttribute('aria-invalid')).toBe('true');
+    await slug.fill('jane-makes-things');
+    await badge(page).getByRole('button', { name: 'Save' }).click();
+    await badge(page).getByText('Your profile address is now jane-makes-things.').waitFor();
+
+    await menu(page).getByRole('menuitem', { name: 'Leave the community' }).click();
+    await badge(page).getByText('You left the community').waitFor();
+    await menu(page).getByRole('menuitem', { name: 'Join the community' }).click();
+    await badge(page).getByText('You are now part of the community.').waitFor();
+
+    // An account section is a page of the platform, and back.
+    await menu(page).getByRole('menuitem', { name: 'My orders' }).click();
+    await page.waitForURL((url) => url.origin === sandboxUrl);
+    await page.getByRole('link', { name: /Back/ }).click();
+    await page.waitForURL((url) => url.origin === demoUrl);
+    await trigger.waitFor();
+
+    // Signing out here signs the other tab out within a second.
+    await trigger.click();
+    await menu(page).getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.origin === demoUrl && !url.pathname.startsWith('/_hosted'));
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await badge(second.page)
+      .getByRole('button', { name: 'Sign in', exact: true })
+      .waitFor({ timeout: 1_000 });
+    expect(unexpected([...errors, ...second.errors])).toEqual([]);
+  });
+
+  it('signs in through the hosted login page and comes back signed in', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await modal(page).getByRole('button', { name: 'Use the hosted login page' }).click();
+    await page.waitForURL((url) => url.origin === sandboxUrl);
+    await page.getByLabel('Email').fill('jane@example.com');
+    await page.getByLabel('Password').fill('storefront-demo');
+    await page.getByRole('button', { name: /Sign in/ }).click();
+    await page.waitForURL((url) => url.origin === demoUrl);
+    await badge(page).getByRole('button', { name: 'Jane account menu' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/products/everyday-cotton-tee.html');
+    expect(page.url()).not.toMatch(/code=|state=/);
+    expect(unexpected(errors)).toEqual([]);
+  });
+});
+
+describe('a new member by keyboard only', () => {
+  it('registers with email verification, reading the code from the sandbox mailbox', async () => {
+    await sandbox('PATCH', '/_sandbox/settings', { requireEmailVerification: true });
+    const email = `kim-${Date.now()}@example.com`;
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await tabTo(page, /^button Sign in/);
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^input\[email\] Email/);
+    await axe(page, 'sign-in view');
+    await tabTo(page, /^button Create an account/);
+    await page.keyboard.press('Enter');
+    await modal(page).getByRole('heading', { name: 'Create an account' }).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^input\[email\] Email/);
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await tabTo(page, /^input\[text\] Name shown to others/);
+    await page.keyboard.type('Kim');
+    await page.keyboard.press('Enter');
+    // The server's rule for passwords, at the password field.
+    const problem = modal(page).locator('[role="alert"]');
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('at least 6 characters');
+    await axe(page, 'register view with an error');
+    await tabTo(page, /^input\[password\] Password/, { back: true });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('kim-password');
+    await page.keyboard.press('Enter');
+
+    await modal(page).getByRole('heading', { name: 'Check your email' }).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/Verification code/);
+    await shot(page, 'member-modal-verify');
+    await axe(page, 'verification view');
+    const mail = await lastMail(email);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.keyboard.type(code as string);
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor({ state: 'detached' });
+    await badge(page).getByRole('button', { name: 'Kim account menu' }).waitFor();
+
+    // The menu by keyboard: arrows, Escape back to the button, Enter on an item.
+    await expect.poll(() => focused(page)).toMatch(/Kim\s*account menu/);
+    await page.keyboard.press('ArrowDown');
+    await menu(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/My account/);
+    await page.keyboard.press('End');
+    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(page)).toMatch(/My account/);
+    await page.keyboard.press('Escape');
+    await menu(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatch(/Kim\s*account menu/);
+
+    // Delete the new account, with a confirmation.
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+    await page.keyboard.press('Enter');
+    await badge(page).getByRole('alertdialog').waitFor();
+    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+    await axe(page, 'delete confirmation');
+    await page.keyboard.press('Enter');
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await badge(page).getByRole('status').count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('is told to wait for the owner’s approval', async () => {
+    await sandbox('PATCH', '/_sandbox/settings', { requireOwnerApproval: true });
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.evaluate(() =>
+      (window as unknown as { Storefront: { register(): void } }).Storefront.register(),
+    );
+    await modal(page).waitFor();
+    await page.keyboard.type(`lee-${Date.now()}@example.com`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('lee-password');
+    await tabTo(page, /Name shown to others/);
+    await page.keyboard.type('Lee');
+    await page.keyboard.press('Enter');
+    await modal(page).getByRole('heading', { name: 'Almost there' }).waitFor();
+    await shot(page, 'member-modal-approval');
+    await axe(page, 'approval view');
+    await tabTo(page, /^button Done/);
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor({ state: 'detached' });
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+  });
+
+  it('resets a forgotten password from the emailed link and is signed in', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await tabTo(page, /^button Sign in/);
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor();
+    await tabTo(page, /^button Forgot password/);
+    await page.keyboard.press('Enter');
+    await modal(page).getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await axe(page, 'forgot view');
+    await page.keyboard.type('liu@example.com');
+    await page.keyboard.press('Enter');
+    await modal(page).getByText('If liu@example.com has an account here').waitFor();
+    await axe(page, 'email sent view');
+    const link = (await lastMail('liu@example.com')).links?.[0] as string;
+    expect(new URL(link).origin).toBe(demoUrl);
+
+    await page.goto(link);
+    await modal(page).getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(page.url()).not.toContain('recoveryToken');
+    await expect.poll(() => focused(page)).toMatch(/New password/);
+    await axe(page, 'reset view');
+    await page.keyboard.type('liu-new-password');
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor({ state: 'detached' });
+    await badge(page).getByRole('button', { name: 'Liu Yang account menu' }).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+  });
+});

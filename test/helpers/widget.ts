@@ -1,0 +1,273 @@
+import type { SandboxSettings } from '../../sandbox/settings';
+import { createSession, type Session } from '../../src/auth/session';
+import { memoryStorage } from '../../src/auth/storage';
+import type { EmbedConfig } from '../../src/config';
+import { createStorefrontStore, type Storefront } from '../../src/store/store';
+import type { WidgetModule } from '../../src/ui/lazy-element';
+import { SANDBOX_ORIGIN, testSandbox } from './sandbox';
+import { SITE_ORIGIN } from './session';
+
+/** A request as the widget sent it to the sandbox. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * Decides what happens to one request before it reaches the sandbox: `undefined` lets it through, a Response
+ * answers it instead, a thrown error is a network failure, and a promise holds it until it settles.
+ */
+export type Interceptor = (request: SentRequest) => Response | Promise<Response | undefined> | undefined;
+
+export const TEST_CONFIG: EmbedConfig = {
+  clientId: 'demo-client',
+  apiBase: SANDBOX_ORIGIN,
+  lang: 'en',
+  currency: 'USD',
+  theme: 'auto',
+  strings: {},
+};
+
+/**
+ * A widget mounted, as the loader mounts it, into the open shadow root of an element on the page, with the
+ * real session and store talking to an in-process sandbox (no port, no network). Every request is recorded
+ * in `sent`; `intercept` can hold, fail or answer requests on their way.
+ */
+export function mountWidget(
+  widget: WidgetModule,
+  options: { config?: Partial<EmbedConfig>; tag?: string; site?: string } = {},
+) {
+  const harness = testSandbox();
+  const { sandbox } = harness;
+  const sent: SentRequest[] = [];
+  const interceptors = new Set<Interceptor>();
+  const sandboxFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input as RequestInfo, init);
+    const text = await request.clone().text();
+    const entry: SentRequest = {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      ...(text ? { body: JSON.parse(text) as unknown } : {}),
+    };
+    sent.push(entry);
+    for (const interceptor of [...interceptors]) {
+      const answer = await interceptor(entry);
+      if (answer) return answer;
+    }
+    return sandbox.fetch(request);
+  };
+  const storage = memoryStorage();
+  const session: Session = createSession({
+    clientId: 'demo-client',
+    apiBase: SANDBOX_ORIGIN,
+    fetch: sandboxFetch,
+    storage,
+  });
+  const navigations: string[] = [];
+  const site = options.site ?? `${SITE_ORIGIN}/shop`;
+  const store: Storefront = createStorefrontStore({
+    session,
+    storage,
+    navigate: (url) => navigations.push(url),
+    location: () => site,
+  });
+  const config: EmbedConfig = { ...TEST_CONFIG, ...options.config };
+
+  const host = document.createElement(options.tag ?? 'sf-widget-under-test');
+  document.body.append(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const unmount = widget.mount(root, host, { config, store, session });
+
+  /** Seeded products by slug (`stoneware-mug`, `everyday-cotton-tee`, …). */
+  const productId = (slug: string) => {
+    const found = [...sandbox.context.state.products.values()].find((p) => p.slug === slug);
+    if (!found?.id) throw new Error(`No seeded product "${slug}"`);
+    return found.id;
+  };
+
+  /** Changes the sandbox's simulated conditions (`PATCH /_sandbox/settings`). */
+  const settings = async (patch: Partial<SandboxSettings>) => {
+    const res = await harness.call('PATCH', '/_sandbox/settings', { body: patch });
+    if (res.status !== 200) throw new Error(`Settings refused: ${res.text}`);
+  };
+
+  /** Adds an interceptor; returns its removal. */
+  const intercept = (interceptor: Interceptor) => {
+    interceptors.add(interceptor);
+    return () => void interceptors.delete(interceptor);
+  };
+
+  /**
+   * Holds the requests matching `method path-suffix` until `release()`; `arrived` resolves once one waits.
+   */
+  const hold = (method: string, pathEnd: string) => {
+    let release!: () => void;
+    const gate = new Promise<undefined>((resolve) => {
+      release = () => resolve(undefined);
+    });
+    let arrivedResolve!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      arrivedResolve = resolve;
+    });
+    const stop = intercept((request) => {
+      if (request.method !== method || !request.path.endsWith(pathEnd)) return undefined;
+      arrivedResolve();
+      return gate;
+    });
+    return {
+      arrived,
+      release() {
+        stop();
+        release();
+      },
+    };
+  };
+
+  /** Requests sent so far to paths ending with `pathEnd`. */
+  const requestsTo = (pathEnd: string, method?: string) =>
+    sent.filter((r) => r.path.endsWith(pathEnd) && (method === undefined || r.method === method));
+
+  const cleanup = () => {
+    unmount();
+    host.remove();
+    store.getState().destroy();
+  };
+
+  return {
+    ...harness,
+    sandbox,
+    session,
+    store,
+    config,
+    host,
+    root,
+    sent,
+    navigations,
+    productId,
+    settings,
+    intercept,
+    hold,
+    requestsTo,
+    cleanup,
+  };
+}
+
+export type MountedWidget = ReturnType<typeof mountWidget>;
+
+// ——— Queries by what a person (or a screen reader) perceives ———
+
+const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * An element's accessible name, as far as the widgets need it: aria-labelledby, aria-label, a `<label for>`
+ * or a wrapping `<label>`, then the text.
+ */
+export function accessibleName(el: Element): string {
+  const root = el.getRootNode() as ShadowRoot | Document;
+  const labelledBy = el.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    return labelledBy
+      .split(/\s+/)
+      .map((id) => text(root.getElementById(id)))
+      .join(' ')
+      .trim();
+  }
+  const label = el.getAttribute('aria-label');
+  if (label) return label.trim();
+  if (el.id) {
+    const forLabel = root.querySelector(`label[for="${CSS.escape(el.id)}"]`);
+    if (forLabel) return text(forLabel);
+  }
+  const wrapping = el.closest('label');
+  if (wrapping && wrapping !== el) return text(wrapping);
+  return text(el);
+}
+
+const IMPLICIT_ROLES: Record<string, string> = {
+  button: 'button,input[type="button"],input[type="submit"]',
+  textbox: 'input:not([type]),input[type="text"],textarea',
+  spinbutton: 'input[type="number"]',
+  combobox: 'select',
+  radio: 'input[type="radio"]',
+  heading: 'h1,h2,h3,h4,h5,h6',
+  list: 'ul,ol',
+  listitem: 'li',
+  img: 'img[alt]:not([alt=""])',
+  group: 'fieldset',
+  region: 'section[aria-labelledby],section[aria-label]',
+};
+
+/** Elements with a role (explicit or implicit), optionally with a name (exact text or a pattern). */
+export function allByRole(container: ParentNode, role: string, name?: string | RegExp): HTMLElement[] {
+  const selector = [`[role="${role}"]`, IMPLICIT_ROLES[role]].filter(Boolean).join(',');
+  return [...container.querySelectorAll<HTMLElement>(selector)].filter((el) => {
+    if (el.closest('[aria-hidden="true"]')) return false;
+    if (el.hasAttribute('role') && el.getAttribute('role') !== role) return false;
+    if (name === undefined) return true;
+    const accessible = accessibleName(el);
+    return typeof name === 'string' ? accessible === name : name.test(accessible);
+  });
+}
+
+/** The one element with that role and name; throws (with what there is) when there is none or several. */
+export function getByRole<T extends HTMLElement = HTMLElement>(
+  container: ParentNode,
+  role: string,
+  name?: string | RegExp,
+): T {
+  const found = allByRole(container, role, name);
+  if (found.length !== 1) {
+    const all = allByRole(container, role).map((el) => JSON.stringify(accessibleName(el)));
+    throw new Error(
+      `Expected one ${role}${name === undefined ? '' : ` named ${String(name)}`}, found ${found.length}; ${role}s: ${all.join(', ') || 'none'}`,
+    );
+  }
+  return found[0] as T;
+}
+
+export const queryByRole = <T extends HTMLElement = HTMLElement>(
+  container: ParentNode,
+  role: string,
+  name?: string | RegExp,
+): T | null => (allByRole(container, role, name)[0] as T | undefined) ?? null;
+
+/** The whitespace-normalised text of a node. */
+export const textOf = (node: Node | null | undefined) =>
+  (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+// ——— Events as a person makes them ———
+
+/** Lets Preact render what the last event changed (it renders after the event, before the next one). */
+export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Types a value into an input, as `input` events report it, and lets the widget render it. */
+export async function type(input: HTMLInputElement, value: string): Promise<void> {
+  input.focus();
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  await settle();
+}
+
+/** Chooses an option of a select, and lets the widget render it. */
+export async function choose(select: HTMLSelectElement, value: string): Promise<void> {
+  select.focus();
+  select.value = value;
+  select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+  await settle();
+}
+
+/** Presses a key on an element (keydown, then keyup). */
+export function press(target: Element, key: string, init: KeyboardEventInit = {}): KeyboardEvent {
+  const down = new KeyboardEvent('keydown', {
+    key,
+    bubbles: true,
+    composed: true,
+    cancelable: true,
+    ...init,
+  });
+  target.dispatchEvent(down);
+  target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, composed: true, ...init }));
+  return down;
+}
