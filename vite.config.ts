@@ -59,7 +59,16 @@ export default defineConfig(({ mode }): UserConfig => {
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
             groups: [
-              { name: 'loader', test: /[\\/]src[\\/](loader|api[\\/](errors|members|redirects|http))\.ts$/ },
+              // What the page needs at once, the badge's texts and theme included, in the entry itself.
+              {
+                name: 'loader',
+                test: /[\\/]src[\\/](loader\.ts|api[\\/](errors|members|redirects|http)\.ts|ui[\\/](i18n\.ts|format\.ts|theme\.css))/,
+              },
+              // What every Preact widget shares, as one chunk: Preact, its hooks, the dialog and the controls.
+              {
+                name: 'ui',
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](use-store|dialog|mount)\.ts|controls\.css/,
+              },
             ],
           },
         },

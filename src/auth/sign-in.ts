@@ -1,21 +1,14 @@
 import { isApiError } from '../api/errors';
-import { createApiClient } from '../api/http';
 import {
-  changePassword as changePasswordCall,
   loginV2,
   loginWithTokenParams,
   proceedToNextState,
   recover,
   registerV2,
   resendDuringAuthentication,
-  type SignOnOptions,
-  sendActivationEmail as sendActivationEmailCall,
   sendRecoveryEmail,
-  signOn,
-  startVerification as startVerificationCall,
   verifyDuringAuthentication,
 } from '../api/identity';
-import { authorizedClientGrant } from '../api/oauth';
 import type { CaptchaToken, IdentityProfile } from '../api/types/identity';
 import { AuthError } from './errors';
 import { handleState, type LoginResult, loginFailure, registerFailure } from './login-state';
@@ -37,8 +30,6 @@ export interface SignInOptions {
   randomBytes?: RandomBytes;
   /** Silent sign-in timeout; 120000 ms (SPEC.md 9). */
   silentTimeoutMs?: number;
-  apiBase?: string;
-  fetch?: typeof fetch;
 }
 
 /**
@@ -153,7 +144,6 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
       await resendDuringAuthentication(session.client, pendingVerification.stateToken);
     },
 
-    startVerification: (identityId: string) => startVerificationCall(session.client, identityId, 'EMAIL'),
     /** Continues a pending sign-in (e.g. after the owner approved it). */
     proceed: async (stateToken: string) =>
       remember(handleState(await proceedToNextState(session.client, stateToken))),
@@ -167,8 +157,6 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
     /** Sets a new password with the emailed recovery token. */
     recoverPassword: async (recoveryToken: string, password: string) =>
       handleState(await recover(session.client, recoveryToken, password)),
-    changePassword: (newPassword: string) => changePasswordCall(session.client, newPassword),
-    sendActivationEmail: (identityId: string) => sendActivationEmailCall(session.client, identityId),
 
     /**
      * Turns a SUCCESS session token into member tokens through the hidden silent sign-in iframe
@@ -219,40 +207,6 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
       );
       session.saveTransaction(data);
       return { authUrl: redirectSession.fullUrl, oauthData: data };
-    },
-
-    // ——— Merchants' servers (WIRE.md 6 and 7) ———
-
-    /** Member tokens for a member id the merchant's server vouches for with its API key. */
-    async getMemberTokensForExternalLogin(memberId: string, apiKey: string): Promise<Tokens> {
-      const { accessToken } = await session.ensureTokens();
-      return session.memberTokensFrom(
-        await authorizedClientGrant(session.client, { memberId, accessToken: accessToken.value, apiKey }),
-      );
-    },
-
-    /** Server-side sign-on by email, then member tokens for that identity. */
-    async getMemberTokensForExternalLoginWithSession(
-      email: string,
-      apiKey: string,
-      signOnOptions: SignOnOptions = {},
-    ): Promise<Tokens> {
-      const { accessToken } = await session.ensureTokens();
-      const elevated = createApiClient({
-        apiBase: options.apiBase ?? session.client.apiBase,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        auth: { getAuthorization: () => `${accessToken.value},${apiKey}` },
-      });
-      const { sessionToken, identity } = await signOn(elevated, email, signOnOptions);
-      if (!identity?.id) throw new AuthError('Sign-on returned no identity', { reason: 'sign_on_failed' });
-      return session.memberTokensFrom(
-        await authorizedClientGrant(session.client, {
-          memberId: identity.id,
-          accessToken: accessToken.value,
-          apiKey,
-          ...(sessionToken ? { sessionToken } : {}),
-        }),
-      );
     },
   };
 }

@@ -1,16 +1,29 @@
 /** Texts in the visitor's language: picking a dictionary, plural forms and `{name}` placeholders. */
 
+/** A widget's other languages than English, each a chunk that only pages in that language load. */
+export type LanguagePacks<T> = Record<string, () => Promise<{ default: Partial<T> }>>;
+
 /**
- * A widget's texts for a language (its first subtag), English where it has none, then the site's overrides
- * (`data-strings`) for the keys the widget knows.
+ * A widget's texts: English, over it the pack of the page's language (its first subtag) when there is one,
+ * then the site's overrides (`data-strings`) for the keys the widget knows. A pack that fails to load leaves
+ * the English texts.
  */
-export function localize<T extends Record<string, string>>(
+export async function loadTexts<T extends Record<string, string>>(
   english: T,
-  languages: Record<string, Partial<T>>,
+  packs: LanguagePacks<T>,
   lang: string,
   overrides: Partial<Record<string, string>> = {},
-): T {
-  const out: Record<string, string> = { ...english, ...languages[lang.split('-')[0] ?? 'en'] };
+): Promise<T> {
+  const load = packs[lang.split('-')[0] ?? 'en'];
+  let pack: Partial<T> = {};
+  if (load) {
+    try {
+      pack = (await load()).default;
+    } catch (error) {
+      console.error(`[storefront] the "${lang}" texts could not be loaded; showing English:`, error);
+    }
+  }
+  const out: Record<string, string> = { ...english, ...pack };
   for (const [key, value] of Object.entries(overrides)) {
     if (key in english && typeof value === 'string') out[key] = value;
   }

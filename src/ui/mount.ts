@@ -23,3 +23,24 @@ export function renderIntoShadow(root: ShadowRoot, tree: ComponentChild, css: st
   render(tree, root);
   return () => render(null, root);
 }
+
+/**
+ * Renders once the widget's texts are here (a language pack may be on its way); unmounting before then
+ * renders nothing.
+ */
+export function renderWithTexts<T>(
+  root: ShadowRoot,
+  texts: Promise<T>,
+  tree: (t: T) => ComponentChild,
+  css: string,
+): () => void {
+  let unmount: (() => void) | undefined;
+  let gone = false;
+  void texts.then((t) => {
+    if (!gone) unmount = renderIntoShadow(root, tree(t), css);
+  });
+  return () => {
+    gone = true;
+    unmount?.();
+  };
+}

@@ -1,5 +1,6 @@
 import { createSession, type SessionOptions } from '../../src/auth/session';
 import { createSignIn, type SignInOptions } from '../../src/auth/sign-in';
+import { createAccountTools } from '../../src/auth/sign-in-extra';
 import { memoryStorage } from '../../src/auth/storage';
 import { apiHarness } from './api';
 import { fakeFrameWindow, postedMessage } from './frame';
@@ -36,7 +37,11 @@ export function sessionHarness(
       now: clock.now,
       ...all,
     });
-    return Object.assign(core, createSignIn(core, { fetch: h.fetch, ...all }));
+    return Object.assign(
+      core,
+      createSignIn(core, { fetch: h.fetch, ...all }),
+      createAccountTools(core, { fetch: h.fetch, ...all }),
+    );
   };
   const session = make();
   const tokenRequests = () => h.wire.filter((r) => r.path === '/oauth2/token');

@@ -20,6 +20,9 @@ const COUNTRIES: Array<[string, string]> = [
   ['JP', 'Japan'],
 ];
 
+/** How many lines the drawer's first frame shows (more than fit on a tall screen). */
+const FIRST_LINES = 12;
+
 interface Props {
   store: Storefront;
   t: Strings;
@@ -429,6 +432,20 @@ export function Drawer(props: Props) {
   useModalDialog(dialogRef, { onClose: () => store.getState().closeCart(), initialFocus: closeRef });
   const cart = slice.cart;
   const lines = cart?.lineItems ?? [];
+  // A long cart opens in one frame: the first screenful of lines at once, the rest in the next frame.
+  const [allLines, setAllLines] = useState(lines.length <= FIRST_LINES);
+  useEffect(() => {
+    if (allLines) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAllLines(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  const shownLines = allLines ? lines : lines.slice(0, FIRST_LINES);
   const loading =
     (slice.status === 'loading' || slice.status === 'idle' || slice.status === 'cached') && !cart;
   return (
@@ -500,7 +517,7 @@ export function Drawer(props: Props) {
             ) : (
               <>
                 <ul class="lines">
-                  {lines.map((line) => (
+                  {shownLines.map((line) => (
                     <Line
                       key={line.id}
                       line={line}

@@ -1,6 +1,6 @@
-import { localize } from '../../ui/i18n';
+import { type LanguagePacks, loadTexts } from '../../ui/i18n';
 
-/** The cart drawer's texts, in English and German; a site overrides any of them from the script tag. */
+/** The cart drawer's texts in English (other languages are packs); a site overrides any from the script tag. */
 const en = {
   cartTitle: 'Your cart',
   close: 'Close',
@@ -57,59 +57,8 @@ const en = {
 export type StringKey = keyof typeof en;
 export type Strings = Record<StringKey, string>;
 
-const de: Partial<Strings> = {
-  cartTitle: 'Dein Warenkorb',
-  close: 'Schließen',
-  emptyCart: 'Dein Warenkorb ist leer.',
-  continueShopping: 'Weiter einkaufen',
-  loading: 'Wird geladen…',
-  retry: 'Erneut versuchen',
-  dismiss: 'Ausblenden',
-  quantity: 'Menge',
-  quantityOf: 'Menge von {name}',
-  decrease: 'Ein {name} weniger',
-  increase: 'Ein {name} mehr',
-  remove: 'Entfernen',
-  removeItem: '{name} entfernen',
-  each: 'je {price}',
-  itemsCount: '{count} Artikel',
-  outOfStock: 'Nicht mehr verfügbar',
-  onlyLeft: 'Nur noch {count} verfügbar',
-  coupon: 'Gutscheincode',
-  apply: 'Einlösen',
-  removeCoupon: 'Gutschein {code} entfernen',
-  couponApplied: 'Gutschein {code} eingelöst',
-  shippingEstimate: 'Versand berechnen',
-  country: 'Land',
-  postalCode: 'Postleitzahl',
-  estimate: 'Berechnen',
-  shippingOption: 'Lieferung',
-  pickupAt: 'Abholung: {address}',
-  subtotal: 'Zwischensumme',
-  discount: 'Rabatt',
-  shipping: 'Versand',
-  tax: 'Steuer',
-  total: 'Gesamt',
-  free: 'Kostenlos',
-  shippingUnknown: 'Noch nicht berechnet',
-  checkout: 'Zur Kasse',
-  checkingOut: 'Weiter zur Kasse…',
-  signIn: 'Anmelden',
-  networkError: 'Der Shop ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
-  cartLoadFailed: 'Der Warenkorb konnte nicht geladen werden.',
-  addFailed: 'Der Artikel konnte nicht hinzugefügt werden.',
-  quantityFailed: 'Die Menge konnte nicht geändert werden.',
-  quantityInvalid: 'Gib eine ganze Zahl von 1 bis 9999 ein.',
-  removeFailed: 'Der Artikel konnte nicht entfernt werden.',
-  couponEmpty: 'Gib einen Gutscheincode ein.',
-  couponFailed: 'Der Gutschein konnte nicht eingelöst werden.',
-  estimateFailed: 'Der Versand konnte nicht berechnet werden.',
-  checkoutFailed: 'Die Kasse konnte nicht geöffnet werden.',
-  sessionExpired: 'Du wurdest abgemeldet. Dein Warenkorb ist noch da.',
-  signInFailed: 'Die Anmeldung hat nicht geklappt.',
-  countryInvalid: 'Wähle ein Land.',
-};
+const PACKS: LanguagePacks<Strings> = { de: () => import('./de') };
 
-/** The cart drawer's strings. */
-export const stringsFor = (lang: string, overrides: Partial<Record<string, string>> = {}): Strings =>
-  localize(en, { de }, lang, overrides);
+/** The cart drawer's texts in the page's language. */
+export const stringsFor = (lang: string, overrides: Partial<Record<string, string>> = {}): Promise<Strings> =>
+  loadTexts(en, PACKS, lang, overrides);

@@ -208,7 +208,6 @@ export function LoginModal({
     () =>
       createSignIn(session, {
         win: window,
-        apiBase: config.apiBase,
         captcha: {
           getTokens: (action) => context.captcha?.provider?.getTokens(action) ?? Promise.resolve({}),
         },

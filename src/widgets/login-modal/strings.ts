@@ -1,4 +1,4 @@
-import { localize } from '../../ui/i18n';
+import { type LanguagePacks, loadTexts } from '../../ui/i18n';
 
 const en = {
   close: 'Close',
@@ -55,60 +55,10 @@ const en = {
 
 export type LoginStrings = typeof en;
 
-const de: Partial<LoginStrings> = {
-  close: 'Schließen',
-  signInTitle: 'Anmelden',
-  registerTitle: 'Konto erstellen',
-  verifyTitle: 'Prüfe deine E-Mails',
-  approvalTitle: 'Fast geschafft',
-  forgotTitle: 'Passwort zurücksetzen',
-  forgotSentTitle: 'Prüfe deine E-Mails',
-  resetTitle: 'Neues Passwort wählen',
-  email: 'E-Mail',
-  password: 'Passwort',
-  newPassword: 'Neues Passwort',
-  nickname: 'Angezeigter Name',
-  code: 'Bestätigungscode',
-  showPassword: 'Passwort anzeigen',
-  hidePassword: 'Passwort verbergen',
-  signIn: 'Anmelden',
-  signingIn: 'Anmeldung läuft…',
-  register: 'Konto erstellen',
-  registering: 'Konto wird erstellt…',
-  verify: 'Bestätigen',
-  verifying: 'Code wird geprüft…',
-  resend: 'Neuen Code senden',
-  resent: 'Ein neuer Code ist unterwegs an {email}.',
-  verifyIntro: 'Wir haben einen 6-stelligen Code an {email} gesendet. Gib ihn ein, um dich anzumelden.',
-  approvalText:
-    'Dein Konto wartet auf die Freigabe durch den Seiteninhaber. Sobald es freigegeben ist, kannst du dich anmelden.',
-  forgot: 'Passwort vergessen?',
-  forgotIntro: 'Gib die E-Mail deines Kontos ein; wir senden dir einen Link für ein neues Passwort.',
-  sendLink: 'Link senden',
-  sending: 'Wird gesendet…',
-  forgotSent: 'Falls {email} hier ein Konto hat, ist ein Link zum Zurücksetzen unterwegs.',
-  resetIntro: 'Wähle ein neues Passwort für dein Konto.',
-  savePassword: 'Speichern und anmelden',
-  saving: 'Wird gespeichert…',
-  noAccount: 'Neu hier?',
-  createAccount: 'Konto erstellen',
-  haveAccount: 'Schon ein Konto?',
-  backToSignIn: 'Zurück zur Anmeldung',
-  hosted: 'Anmeldeseite des Shops verwenden',
-  done: 'Fertig',
-  required: 'Dieses Feld ist erforderlich.',
-  emailInvalid: 'Gib eine E-Mail-Adresse wie name@example.com ein.',
-  codeInvalid: 'Gib den 6-stelligen Code aus der E-Mail ein.',
-  invalidPasswordHint: 'Versuche es noch einmal oder setze dein Passwort zurück.',
-  resetPasswordHint: 'Dieses Konto braucht ein neues Passwort.',
-  emailAlreadyExistsHint: 'Melde dich stattdessen an oder setze das Passwort zurück.',
-  captchaHint: 'Die Sicherheitsprüfung ist fehlgeschlagen. Versuche es noch einmal.',
-  networkError: 'Der Shop ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
-  silentFailed:
-    'Die Anmeldung wurde nicht abgeschlossen. Versuche es erneut oder nutze die Anmeldeseite des Shops.',
-  hostedFailed: 'Die Anmeldeseite konnte nicht geöffnet werden. Versuche es erneut.',
-};
+const PACKS: LanguagePacks<LoginStrings> = { de: () => import('./de') };
 
-/** The login modal's texts in a language, with the site's overrides. */
-export const loginStrings = (lang: string, overrides: Partial<Record<string, string>> = {}): LoginStrings =>
-  localize(en, { de }, lang, overrides);
+/** The login modal's texts in the page's language, with the site's overrides. */
+export const loginStrings = (
+  lang: string,
+  overrides: Partial<Record<string, string>> = {},
+): Promise<LoginStrings> => loadTexts(en, PACKS, lang, overrides);

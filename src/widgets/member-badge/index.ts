@@ -1,6 +1,6 @@
 import type { Member } from '../../api/types/members';
 import { safeImageUrl } from '../../ui/format';
-import { localize } from '../../ui/i18n';
+import { type LanguagePacks, loadTexts } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import theme from '../../ui/theme.css?inline';
 import styles from './styles.css?inline';
@@ -20,16 +20,7 @@ const en = {
   dismiss: 'Dismiss',
 };
 export type BadgeStrings = typeof en;
-const de: Partial<BadgeStrings> = {
-  signIn: 'Anmelden',
-  accountMenu: 'Kontomenü',
-  loadingMember: 'Dein Konto wird geladen…',
-  member: 'Mitglied',
-  sessionExpired: 'Du wurdest abgemeldet. Dein Warenkorb ist noch da.',
-  signInFailed: 'Die Anmeldung hat nicht geklappt.',
-  signInAgain: 'Erneut anmelden',
-  dismiss: 'Schließen',
-};
+const PACKS: LanguagePacks<BadgeStrings> = { de: () => import('./de') };
 
 /** Up to two initials of a name, for a member without a photo. */
 export function initialsOf(name: string): string {
@@ -53,9 +44,20 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
 }
 
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
+  let stop: (() => void) | undefined;
+  let gone = false;
+  void loadTexts(en, PACKS, context.config.lang, context.config.strings).then((t) => {
+    if (!gone) stop = start(root, host, context, t);
+  });
+  return () => {
+    gone = true;
+    stop?.();
+  };
+};
+
+function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: BadgeStrings): () => void {
   const { store, config } = context;
   if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
-  const t = localize(en, { de }, config.lang, config.strings);
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(`${theme}\n${styles}`);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
@@ -73,7 +75,8 @@ export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext)
   const openMenu = async (focus: 'first' | 'last') => {
     if (!trigger || closeMenu) return;
     const button = trigger;
-    const { openMemberMenu } = await loadMenu();
+    const { openMemberMenu, menuTexts } = await loadMenu();
+    const texts = await menuTexts(config.lang, config.strings);
     if (closeMenu || button !== trigger || !button.isConnected) return;
     button.setAttribute('aria-expanded', 'true');
     closeMenu = openMemberMenu({
@@ -81,6 +84,7 @@ export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext)
       anchor: button,
       context,
       focus,
+      t: texts,
       onClose: (returnFocus) => {
         closeMenu = undefined;
         button.setAttribute('aria-expanded', 'false');
@@ -208,4 +212,4 @@ export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext)
     closeMenu?.();
     box.remove();
   };
-};
+}

@@ -5,7 +5,8 @@ import { deleteMyMember, joinCommunity, leaveCommunity, updateCurrentMemberSlug 
 import { createRedirectSession } from '../../api/redirects';
 import type { MembersAccountSection } from '../../api/types/enums';
 import type { Member } from '../../api/types/members';
-import { localize } from '../../ui/i18n';
+import controls from '../../ui/controls.css?inline';
+import { type LanguagePacks, loadTexts } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { useStore } from '../../ui/use-store';
 import { nameOf } from './index';
@@ -40,36 +41,13 @@ const en = {
   failed: 'That did not work: {message}',
   member: 'Member',
 };
-type MenuStrings = typeof en;
-const de: Partial<MenuStrings> = {
-  ACCOUNT_INFO: 'Mein Konto',
-  ORDERS: 'Meine Bestellungen',
-  SUBSCRIPTIONS: 'Meine Abos',
-  BOOKINGS: 'Meine Buchungen',
-  EVENTS: 'Meine Veranstaltungen',
-  editSlug: 'Profiladresse ändern',
-  join: 'Der Community beitreten',
-  leave: 'Die Community verlassen',
-  joined: 'Du bist jetzt Teil der Community.',
-  left: 'Du hast die Community verlassen: dein Profil ist privat.',
-  signOut: 'Abmelden',
-  deleteAccount: 'Mein Konto löschen',
-  slugLabel: 'Profiladresse',
-  slugHelp: 'Buchstaben, Ziffern und Bindestriche; sie erscheint im Link deines Profils.',
-  slugEmpty: 'Gib eine Adresse ein.',
-  save: 'Speichern',
-  saving: 'Wird gespeichert…',
-  cancel: 'Abbrechen',
-  slugSaved: 'Deine Profiladresse ist jetzt {slug}.',
-  deleteTitle: 'Konto löschen?',
-  deleteText:
-    'Dein Profil und deine Anmeldung auf dieser Seite werden endgültig entfernt. Bestellungen behält der Shop.',
-  deleteConfirm: 'Mein Konto löschen',
-  deleting: 'Wird gelöscht…',
-  networkError: 'Der Shop ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
-  failed: 'Das hat nicht geklappt: {message}',
-  member: 'Mitglied',
-};
+export type MenuStrings = typeof en;
+
+const PACKS: LanguagePacks<MenuStrings> = { de: () => import('./menu.de') };
+
+/** The menu's texts in the page's language. */
+export const menuTexts = (lang: string, overrides: Partial<Record<string, string>>) =>
+  loadTexts(en, PACKS, lang, overrides);
 
 const SECTIONS: MembersAccountSection[] = ['ACCOUNT_INFO', 'ORDERS', 'SUBSCRIPTIONS', 'BOOKINGS', 'EVENTS'];
 
@@ -355,6 +333,8 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   );
 }
 
+let menuSheet: CSSStyleSheet | undefined;
+
 /**
  * Opens the member menu under the badge's button and returns how to close it. A press outside, Escape and
  * Tab close it; Escape gives the focus back to the button.
@@ -364,13 +344,16 @@ export function openMemberMenu(options: {
   anchor: HTMLElement;
   context: WidgetContext;
   focus: 'first' | 'last';
+  t: MenuStrings;
   onClose: (returnFocus: boolean) => void;
 }): () => void {
   const { root, anchor, context } = options;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(styles);
-  if (!root.adoptedStyleSheets.some((s) => s === sheet))
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  if (!menuSheet) {
+    menuSheet = new CSSStyleSheet();
+    menuSheet.replaceSync(`${controls}\n${styles}`);
+  }
+  if (!root.adoptedStyleSheets.includes(menuSheet))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, menuSheet];
   const container = document.createElement('div');
   root.append(container);
   const doc = anchor.ownerDocument;
@@ -388,15 +371,8 @@ export function openMemberMenu(options: {
     if (!path.includes(container) && !path.includes(anchor)) close(false);
   };
   doc.addEventListener('pointerdown', outside, true);
-  const { config } = context;
   render(
-    <MemberMenu
-      context={context}
-      anchor={anchor}
-      focus={options.focus}
-      close={close}
-      t={localize(en, { de }, config.lang, config.strings)}
-    />,
+    <MemberMenu context={context} anchor={anchor} focus={options.focus} close={close} t={options.t} />,
     container,
   );
   return () => close(false);

@@ -1,0 +1,15 @@
+import type { BadgeStrings } from './index';
+
+/** German texts, loaded only by pages in German. */
+const de: Partial<BadgeStrings> = {
+  signIn: 'Anmelden',
+  accountMenu: 'Kontomenü',
+  loadingMember: 'Dein Konto wird geladen…',
+  member: 'Mitglied',
+  sessionExpired: 'Du wurdest abgemeldet. Dein Warenkorb ist noch da.',
+  signInFailed: 'Die Anmeldung hat nicht geklappt.',
+  signInAgain: 'Erneut anmelden',
+  dismiss: 'Schließen',
+};
+
+export default de;
