@@ -86,14 +86,17 @@ export function createSession(options: SessionOptions) {
   const auth: AuthProvider = {
     getAuthorization: async () => (await ensureTokens()).accessToken.value,
     // The platform no longer knows the stored access token (revoked, or the platform was reset): renew it,
-    // falling back as a refused renewal does.
+    // falling back as a refused renewal does. The call is sent again, but a member's call is not replayed as
+    // the visitor they fell back to (their "my member" would be a 403; the store reloads what it needs).
     async onUnauthorized(rejected) {
       const current = getTokens();
       if (current.accessToken.value === rejected) {
         storage.set(TOKENS_KEY, JSON.stringify({ ...current, accessToken: { value: '', expiresAt: 0 } }));
       }
-      await ensureTokens();
-      return true;
+      const renewed = await ensureTokens();
+      return (
+        current.refreshToken.role !== 'member' || renewed.refreshToken.value === current.refreshToken.value
+      );
     },
   };
   const client: ApiClient = createApiClient({

@@ -189,6 +189,61 @@ describe('a member by mouse', () => {
     expect(unexpected([...errors, ...second.errors])).toEqual([]);
   });
 
+  it('falls back to a visitor with a notice when the platform revokes the session, and the cart waits in the account', async () => {
+    const { page, errors } = await freshPage();
+    const count = page.locator('.site-header [data-sf-cart-count]');
+    await page.goto(`${demoUrl}/`);
+    // As a visitor: one mug in the cart. Signing in takes it into the member's cart (as the platform does).
+    await page
+      .locator('article', { hasText: 'Stoneware Mug' })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
+    await page.locator('sf-cart-drawer [role="dialog"]').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => count.textContent()).toBe('1');
+    await signInByMouse(page, 'jane@example.com', 'storefront-demo');
+    await badge(page).getByRole('button', { name: 'Jane account menu' }).waitFor();
+    await expect.poll(() => count.textContent()).not.toBe('0');
+    const inAccount = await count.textContent();
+    const memberId = await page.evaluate(
+      () =>
+        (
+          window as unknown as { Storefront: { getState(): { member: { id: string } } } }
+        ).Storefront.getState().member.id,
+    );
+    expect(await sandbox('POST', '/_sandbox/revoke', { memberId })).toMatchObject({
+      revoked: expect.any(Number),
+    });
+
+    // The next visit finds the member's session refused: a visitor again, and told so.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403)
+        refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    await page.reload();
+    const notice = badge(page).locator('[part="notice"][role="status"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      'You were signed out. Sign in again to get back to your account',
+    );
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await shot(page, 'member-session-revoked');
+    await axe(page, 'revoked-session notice');
+
+    // Signing in again brings the account's cart back, nothing lost.
+    await badge(page).getByRole('button', { name: 'Sign in again' }).click();
+    await modal(page).waitFor();
+    expect(await badge(page).locator('[part="notice"]').count()).toBe(0);
+    await modal(page).getByLabel('Email').fill('jane@example.com');
+    await modal(page).getByLabel('Password', { exact: true }).fill('storefront-demo');
+    await modal(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await badge(page).getByRole('button', { name: 'Jane account menu' }).waitFor();
+    await expect.poll(() => count.textContent()).toBe(inAccount);
+    // A member's call is not replayed as the visitor they fell back to: no 403 for "my member".
+    expect(refused).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+  });
+
   it('signs in through the hosted login page and comes back signed in', async () => {
     const { page, errors } = await freshPage();
     await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
@@ -272,7 +327,7 @@ describe('a new member by keyboard only', () => {
     await axe(page, 'delete confirmation');
     await page.keyboard.press('Enter');
     await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    expect(await badge(page).getByRole('status').count()).toBe(0);
+    expect(await badge(page).locator('[part="notice"]').count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
   });
 

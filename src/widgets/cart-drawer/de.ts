@@ -49,7 +49,6 @@ const de: Partial<Strings> = {
   couponFailed: 'Der Gutschein konnte nicht eingelöst werden.',
   estimateFailed: 'Der Versand konnte nicht berechnet werden.',
   checkoutFailed: 'Die Kasse konnte nicht geöffnet werden.',
-  sessionExpired: 'Du wurdest abgemeldet. Dein Warenkorb ist noch da.',
   signInFailed: 'Die Anmeldung hat nicht geklappt.',
   countryInvalid: 'Wähle ein Land.',
 };

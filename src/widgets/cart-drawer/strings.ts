@@ -49,7 +49,6 @@ const en = {
   couponFailed: 'The coupon could not be applied.',
   estimateFailed: 'Shipping could not be estimated.',
   checkoutFailed: 'Checkout could not start.',
-  sessionExpired: 'You were signed out. Your cart is still here.',
   signInFailed: 'Signing in did not work.',
   countryInvalid: 'Choose a country.',
 };

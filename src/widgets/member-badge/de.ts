@@ -6,7 +6,8 @@ const de: Partial<BadgeStrings> = {
   accountMenu: 'Kontomenü',
   loadingMember: 'Dein Konto wird geladen…',
   member: 'Mitglied',
-  sessionExpired: 'Du wurdest abgemeldet. Dein Warenkorb ist noch da.',
+  sessionExpired:
+    'Du wurdest abgemeldet. Melde dich wieder an, um zu deinem Konto und seinem Warenkorb zu kommen.',
   signInFailed: 'Die Anmeldung hat nicht geklappt.',
   signInAgain: 'Erneut anmelden',
   dismiss: 'Schließen',

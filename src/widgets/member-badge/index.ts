@@ -14,7 +14,7 @@ const en = {
   accountMenu: 'account menu',
   loadingMember: 'Loading your account…',
   member: 'Member',
-  sessionExpired: 'You were signed out. Your cart is still here.',
+  sessionExpired: 'You were signed out. Sign in again to get back to your account and its cart.',
   signInFailed: 'Signing in did not work.',
   signInAgain: 'Sign in again',
   dismiss: 'Dismiss',
