@@ -8,6 +8,9 @@ import { resolve } from 'node:path';
 import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
+// Always the production bundle, also when a test runner (NODE_ENV=test) starts the build: Preact's
+// development checks must not ship, and the tests must drive what ships.
+process.env.NODE_ENV = 'production';
 rmSync(resolve(root, 'dist'), { recursive: true, force: true });
 for (const mode of ['app', 'embed', 'api']) {
   await build({ root, mode, logLevel: 'warn', configFile: resolve(root, 'vite.config.ts') });

@@ -1,5 +1,5 @@
 import type { RefObject } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,7 +30,8 @@ export function useModalDialog(
 ): void {
   const onClose = useRef(options.onClose);
   onClose.current = options.onClose;
-  useEffect(() => {
+  // A layout effect: the keys and the focus are the dialog's from the frame it first shows in.
+  useLayoutEffect(() => {
     const el = dialog.current;
     if (!el) return;
     const doc = el.ownerDocument;
@@ -77,10 +78,11 @@ export function useModalDialog(
         (focusables(el)[0] ?? el).focus();
       }
     };
-    el.addEventListener('keydown', onKeyDown);
+    // On the document: an Escape or a Tab pressed before the focus has moved in still reaches the dialog.
+    doc.addEventListener('keydown', onKeyDown);
     doc.addEventListener('focusin', onFocusIn);
     return () => {
-      el.removeEventListener('keydown', onKeyDown);
+      doc.removeEventListener('keydown', onKeyDown);
       doc.removeEventListener('focusin', onFocusIn);
       root.style.overflow = previousOverflow;
       root.style.paddingInlineEnd = previousPadding;

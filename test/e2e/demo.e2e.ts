@@ -94,7 +94,8 @@ describe('the demo page in Chromium', () => {
     await page.waitForFunction(() =>
       document.querySelector('sf-member-badge')?.shadowRoot?.querySelector('[part="root"]'),
     );
-    expect(loaded.length).toBeGreaterThanOrEqual(4);
+    // embed.js, loader.js and the badge's chunk: the drawer's and the modal's wait until they are opened.
+    expect(loaded.length).toBeGreaterThanOrEqual(3);
     expect(new Set(loaded)).toEqual(new Set(['*']));
     expect(errors).toEqual([]);
   });

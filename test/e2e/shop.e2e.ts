@@ -1,15 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, launchBrowser } from './browser';
 import { focused, tabTo } from './keyboard';
+import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
 
 const demoUrl = inject('demoUrl');
 const sandboxUrl = inject('sandboxUrl');
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser | undefined;
 beforeAll(() => {
@@ -30,59 +29,6 @@ const count = (page: Page) => page.locator('.site-header [data-sf-cart-count]');
 const drawer = (page: Page) => page.locator('sf-cart-drawer [role="dialog"]');
 const line = (page: Page, name: string) => drawer(page).locator('[part="line"]', { hasText: name });
 const shot = (page: Page, name: string) => page.screenshot({ path: resolve(screenshots, `${name}.png`) });
-
-/** axe-core in the page (it looks inside open shadow roots): serious and critical violations only. */
-async function axe(page: Page, label: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  // Colours are checked once the widgets' entrance animations have finished.
-  await page.evaluate(() =>
-    Promise.all(
-      [
-        document,
-        ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : [])),
-      ]
-        .flatMap((root) => root.getAnimations())
-        .map((a) => a.finished),
-    ),
-  );
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run(
-            context: unknown,
-            options: unknown,
-          ): Promise<{
-            violations: Array<{
-              id: string;
-              impact: string;
-              help: string;
-              nodes: Array<{ target: unknown }>;
-            }>;
-          }>;
-        };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  expect(violations, `axe: ${label}`).toEqual([]);
-}
-
-/**
- * The console errors that are not the browser's own log of an answer the journey expects (Chromium logs
- * every 4xx response: a refused coupon is a 400; after an order the old cart is gone, a 404).
- */
-const unexpected = (errors: string[], statuses: number[]) =>
-  errors.filter(
-    (e) =>
-      !statuses.some(
-        (s) =>
-          e ===
-          `Failed to load resource: the server responded with a status of ${s} (${s === 400 ? 'Bad Request' : 'Not Found'})`,
-      ),
-  );
 
 /** Places the order on the sandbox's hosted checkout page, which sends the visitor back to the shop. */
 async function placeOrder(page: Page) {
@@ -140,7 +86,7 @@ describe('a visitor shops the demo by mouse', () => {
       .poll(() => line(page, 'Stoneware Mug').locator('[part="line-total"]').textContent())
       .toBe('$54.00');
     await shot(page, 'shop-drawer-lines');
-    await axe(page, 'drawer with lines');
+    await expectAccessible(page, 'drawer with lines');
 
     // A coupon that does not exist: the server's words in an alert. Then SAVE10.
     const coupon = drawer(page).getByLabel('Coupon code');
@@ -150,7 +96,7 @@ describe('a visitor shops the demo by mouse', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Coupon "BOGUS" does not exist');
     await shot(page, 'shop-drawer-coupon-error');
-    await axe(page, 'drawer with a coupon error');
+    await expectAccessible(page, 'drawer with a coupon error');
     await coupon.fill('SAVE10');
     await drawer(page).getByRole('button', { name: 'Apply' }).click();
     await drawer(page).getByText('Coupon SAVE10 applied').waitFor();
@@ -170,7 +116,7 @@ describe('a visitor shops the demo by mouse', () => {
     await drawer(page).locator('[part="shipping"] label.option', { hasText: 'Express' }).first().click();
     await expect.poll(() => total.textContent()).not.toBe(before);
     await shot(page, 'shop-drawer-shipping');
-    await axe(page, 'drawer with shipping options');
+    await expectAccessible(page, 'drawer with shipping options');
 
     // A reload keeps the cart; the count shows before the server answers.
     await page.reload();
@@ -204,8 +150,8 @@ describe('a visitor shops the demo by mouse', () => {
     await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
     await drawer(page).locator('[part="empty"]').waitFor();
     await shot(page, 'shop-drawer-empty');
-    await axe(page, 'empty drawer');
-    expect(unexpected([...errors, ...second.errors], [400, 404])).toEqual([]);
+    await expectAccessible(page, 'empty drawer');
+    expect(unexpectedErrors([...errors, ...second.errors], [400, 404])).toEqual([]);
   });
 });
 
@@ -265,7 +211,7 @@ describe('a visitor shops the demo by keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.has('orderNumber'));
     await expect.poll(() => count(page).textContent()).toBe('0');
-    expect(unexpected(errors, [400, 404])).toEqual([]);
+    expect(unexpectedErrors(errors, [400, 404])).toEqual([]);
   });
 });
 
@@ -292,6 +238,34 @@ describe('the strict Content-Security-Policy page', () => {
     expect(new URL(page.url()).pathname).toBe('/strict/');
     await expect.poll(() => count(page).textContent()).toBe('0');
     await shot(page, 'shop-strict-csp');
-    expect(unexpected(errors, [404])).toEqual([]);
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+});
+
+describe('theming', () => {
+  it('lays the drawer out right to left, follows a dark colour scheme and takes the site’s --sf-* colours', async () => {
+    const { page, errors } = await freshPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${demoUrl}/`);
+    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
+    await page.evaluate(() => {
+      document.documentElement.dir = 'rtl';
+    });
+    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+    await drawer(page).locator('[part="empty"]').waitFor();
+    await animationsDone(page);
+    const box = await drawer(page).boundingBox();
+    expect(box?.x).toBe(0); // the drawer sits at the inline end, which is the left in right-to-left
+    const background = () => drawer(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgb(23, 25, 29)');
+    await shot(page, 'shop-drawer-rtl-dark');
+    // A site's own colour, set on the element, wins over the built-in palette.
+    await page.evaluate(() =>
+      document
+        .querySelector('sf-cart-drawer')
+        ?.setAttribute('style', '--sf-color-background: rgb(250, 240, 200)'),
+    );
+    await expect.poll(background).toBe('rgb(250, 240, 200)');
+    expect(errors).toEqual([]);
   });
 });

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Waits for every running animation, in the page and in the widgets' shadow roots. */
+export const animationsDone = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      [
+        document,
+        ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : [])),
+      ]
+        .flatMap((root) => root.getAnimations())
+        .map((a) => a.finished),
+    ),
+  );
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }>;
+}
+
+/** axe-core in the page (it looks inside open shadow roots): no serious or critical violation. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Colours are checked once the widgets' entrance animations have finished.
+  await animationsDone(page);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
+    };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  expect(violations, `axe: ${label}`).toEqual([]);
+}
+
+/**
+ * Console errors other than the browser's own log of answers a journey expects: Chromium logs every 4xx
+ * response (a refused coupon is a 400, a wrong password a 401, a gone cart a 404, a taken slug a 409).
+ */
+export const unexpectedErrors = (errors: string[], statuses: number[]) =>
+  errors.filter(
+    (e) =>
+      !statuses.some((s) =>
+        e.startsWith(`Failed to load resource: the server responded with a status of ${s} `),
+      ),
+  );
