@@ -65,6 +65,11 @@ export function loginFailure(error: unknown): LoginResult {
   return { loginState: 'FAILURE', error: messageOf(error), errorCode, ...fieldsOf(error) };
 }
 
+/** Any other failed step (a recovery, a code): the server's message and its field violations. */
+export function stepFailure(error: unknown): LoginResult {
+  return { loginState: 'FAILURE', error: messageOf(error), ...fieldsOf(error) };
+}
+
 /** A failed registration: an EMAIL field violation is `invalidEmail`; known codes map; others carry no code. */
 export function registerFailure(error: unknown): LoginResult {
   if (isApiError(error)) {

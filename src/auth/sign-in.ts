@@ -11,7 +11,7 @@ import {
 } from '../api/identity';
 import type { CaptchaToken, IdentityProfile } from '../api/types/identity';
 import { AuthError } from './errors';
-import { handleState, type LoginResult, loginFailure, registerFailure } from './login-state';
+import { handleState, type LoginResult, loginFailure, registerFailure, stepFailure } from './login-state';
 import { createOAuthData, type OAuthData, type RandomBytes } from './pkce';
 import type { Session, Tokens } from './session';
 import { type FrameWindow, runSilentSignIn } from './silent';
@@ -134,7 +134,7 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
         );
       } catch (error) {
         if (!isApiError(error)) throw error;
-        return { ...loginFailure(error), errorCode: undefined } as LoginResult;
+        return stepFailure(error);
       }
     },
 
@@ -155,8 +155,14 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
         redirect: { url: redirectUri, clientId },
       }),
     /** Sets a new password with the emailed recovery token. */
-    recoverPassword: async (recoveryToken: string, password: string) =>
-      handleState(await recover(session.client, recoveryToken, password)),
+    async recoverPassword(recoveryToken: string, password: string): Promise<LoginResult> {
+      try {
+        return handleState(await recover(session.client, recoveryToken, password));
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return stepFailure(error);
+      }
+    },
 
     /**
      * Turns a SUCCESS session token into member tokens through the hidden silent sign-in iframe

@@ -40,6 +40,7 @@ const de: Partial<LoginStrings> = {
   createAccount: 'Konto erstellen',
   haveAccount: 'Schon ein Konto?',
   backToSignIn: 'Zurück zur Anmeldung',
+  newLink: 'Neuen Link anfordern',
   hosted: 'Anmeldeseite des Shops verwenden',
   done: 'Fertig',
   required: 'Dieses Feld ist erforderlich.',

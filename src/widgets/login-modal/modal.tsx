@@ -45,7 +45,12 @@ const FIELD_OF: Record<string, Field> = {
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A FAILURE as what the person reads: the server's own words, at the field they concern, and a hint. */
-function problemOf(result: Extract<LoginResult, { loginState: 'FAILURE' }>, t: LoginStrings): Problem {
+function problemOf(
+  result: Extract<LoginResult, { loginState: 'FAILURE' }>,
+  t: LoginStrings,
+  /** Where a message without a field of its own goes (the code field of the code view). */
+  fallback: Field = 'form',
+): Problem {
   const [path, description] = Object.entries(result.fields ?? {})[0] ?? [];
   if (path && description && FIELD_OF[path]) {
     return { field: FIELD_OF[path] as Field, message: capital(description) };
@@ -64,14 +69,15 @@ function problemOf(result: Extract<LoginResult, { loginState: 'FAILURE' }>, t: L
     case 'invalidCaptchaToken':
       return { field: 'form', message: result.error, hint: t.captchaHint };
     default:
-      return { field: 'form', message: result.error };
+      return { field: fallback, message: result.error };
   }
 }
 
 /** A thrown error (network, silent sign-in) as a form-level message. */
 function thrownProblem(error: unknown, t: LoginStrings): Problem {
   if (isSystemError(error) || error instanceof TypeError) return { field: 'form', message: t.networkError };
-  if (isAuthError(error))
+  // The silent sign-in refused, failed its exchange or timed out: the hosted page is the way on.
+  if (isAuthError(error) || (error instanceof Error && error.name === 'TimeoutError'))
     return { field: 'form', message: t.silentFailed, hint: error.message, action: 'hosted' };
   return { field: 'form', message: error instanceof Error ? error.message : String(error) };
 }
@@ -271,7 +277,7 @@ export function LoginModal({
     } else if (result.loginState === 'OWNER_APPROVAL_REQUIRED') {
       go({ name: 'approval' });
     } else {
-      setProblem(problemOf(result, t));
+      setProblem(problemOf(result, t, view.name === 'verify' ? 'code' : 'form'));
     }
   }
 
@@ -537,6 +543,9 @@ export function LoginModal({
           })}
           {formProblem}
           {submit(t.savePassword, t.saving)}
+          <button type="button" class="link" onClick={() => go({ name: 'forgot' })}>
+            {t.newLink}
+          </button>
         </>,
       );
       break;

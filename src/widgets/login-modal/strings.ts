@@ -39,6 +39,7 @@ const en = {
   createAccount: 'Create an account',
   haveAccount: 'Already have an account?',
   backToSignIn: 'Back to sign in',
+  newLink: 'Ask for a new link',
   hosted: 'Use the hosted login page',
   done: 'Done',
   required: 'This field is required.',
