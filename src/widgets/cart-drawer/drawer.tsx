@@ -9,16 +9,16 @@ import { useStore } from '../../ui/use-store';
 import type { Strings } from './strings';
 
 /** Countries offered in the shipping estimate (the shop ships to the US, and internationally). */
-const COUNTRIES: Array<[string, string]> = [
-  ['US', 'United States'],
-  ['CA', 'Canada'],
-  ['GB', 'United Kingdom'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['IL', 'Israel'],
-  ['AU', 'Australia'],
-  ['JP', 'Japan'],
-];
+const COUNTRIES = ['US', 'CA', 'GB', 'DE', 'FR', 'IL', 'AU', 'JP'];
+
+/** A country's name in the page's language. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** How many lines the drawer's first frame shows (more than fit on a tall screen). */
 const FIRST_LINES = 12;
@@ -298,9 +298,9 @@ function Shipping({ store, t, currency, locale }: Props) {
               onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
             >
               <option value="">—</option>
-              {COUNTRIES.map(([code, name]) => (
+              {COUNTRIES.map((code) => (
                 <option key={code} value={code}>
-                  {name}
+                  {countryName(code, locale)}
                 </option>
               ))}
             </select>
