@@ -48,7 +48,11 @@ async function freshPage() {
 const modal = (page: Page) => page.locator('sf-login-modal [role="dialog"]');
 const badge = (page: Page) => page.locator('sf-member-badge');
 const menu = (page: Page) => page.locator('sf-member-badge [role="menu"]');
-const shot = (page: Page, name: string) => page.screenshot({ path: resolve(screenshots, `${name}.png`) });
+/** A screenshot once the entrance animations are over, to look at. */
+const shot = async (page: Page, name: string) => {
+  await animationsDone(page);
+  await page.screenshot({ path: resolve(screenshots, `${name}.png`) });
+};
 
 async function signInByMouse(page: Page, email: string, password: string) {
   await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
