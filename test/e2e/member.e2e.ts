@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type Browser, launchBrowser } from './browser';
 import { focused, tabTo } from './keyboard';
 import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
@@ -13,6 +13,11 @@ const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots
 let browser: Browser | undefined;
 beforeAll(() => {
   mkdirSync(screenshots, { recursive: true });
+});
+// Every journey starts from the seed: stock, slugs, orders and settings of the one test sandbox are shared.
+beforeEach(async () => {
+  const response = await fetch(`${sandboxUrl}/_sandbox/reset`, { method: 'POST' });
+  expect(response.status).toBe(200);
 });
 afterEach(async () => {
   await browser?.close();
@@ -155,6 +160,7 @@ describe('a member by mouse', () => {
     const { page, errors } = await freshPage();
     const count = page.locator('.site-header [data-sf-cart-count]');
     await page.goto(`${demoUrl}/`);
+    await expect.poll(() => count.getAttribute('data-sf-status')).toBe('ready');
     // As a visitor: one mug in the cart. Signing in takes it into the member's cart (as the platform does).
     await page
       .locator('article', { hasText: 'Stoneware Mug' })
