@@ -212,6 +212,41 @@ describe('a member by mouse', () => {
     expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
   });
 
+  it('opens from the page’s own data-sf-sign-in button and tells the page through Storefront.on and sf:* events', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const sf = (window as unknown as { Storefront: { on(name: string, fn: (d: unknown) => void): void } })
+        .Storefront;
+      sf.on('member:signedIn', (detail) =>
+        seen.push(`on:${(detail as { member: { profile: { nickname: string } } }).member.profile.nickname}`),
+      );
+      sf.on('member:signedOut', () => seen.push('on:signedOut'));
+      for (const name of ['login:opened', 'login:closed', 'member:signedIn', 'member:signedOut'])
+        document.addEventListener(`sf:${name}`, () => seen.push(`dom:${name}`));
+    });
+    await page.locator('.site-footer').getByRole('button', { name: 'sign in' }).click();
+    await modal(page).getByLabel('Email').fill('jane@example.com');
+    await modal(page).getByLabel('Password', { exact: true }).fill('storefront-demo');
+    await modal(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await badge(page).getByRole('button', { name: 'Jane account menu' }).waitFor();
+    // Focus goes back to the page's own button that opened the modal.
+    await expect.poll(() => focused(page)).toMatch(/^button sign in/);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen))
+      .toEqual(['dom:login:opened', 'dom:login:closed', 'on:Jane', 'dom:member:signedIn']);
+    // Storefront.signOut() from the page's own script.
+    await page.evaluate(() =>
+      (window as unknown as { Storefront: { signOut(): Promise<void> } }).Storefront.signOut(),
+    );
+    await page.waitForURL((url) => url.origin === demoUrl && !url.pathname.startsWith('/_hosted'));
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
+  });
+
   it('signs in through the hosted login page and comes back signed in', async () => {
     const { page, errors } = await freshPage();
     await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
