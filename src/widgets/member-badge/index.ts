@@ -109,6 +109,9 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
     ]);
     if (key === shown) return;
     shown = key;
+    // Read before the menu closes: its focused item leaves with it.
+    const doc = host.ownerDocument;
+    const hadFocus = root.activeElement !== null || (focusWhenShown && doc.activeElement === doc.body);
     closeMenu?.();
     trigger = undefined;
     const parts: HTMLElement[] = [];
@@ -178,8 +181,6 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
         ),
       );
     }
-    const doc = host.ownerDocument;
-    const hadFocus = root.activeElement !== null || (focusWhenShown && doc.activeElement === doc.body);
     box.replaceChildren(...parts);
     if (hadFocus && (trigger || !focusWhenShown)) {
       focusWhenShown = false;

@@ -101,12 +101,18 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const items = () => [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const firstField = () => panel.current?.querySelector<HTMLElement>('input, button.danger');
 
-  // Focus: the first or last item when the menu opens; the form's field in the other views.
+  // Focus: the first or last item when the menu opens; the form's field in the other views; back in the
+  // menu, the item that led away.
+  const cameFrom = useRef<string | null>(null);
   useEffect(() => {
     if (view === 'menu') {
       const all = items();
-      (focus === 'last' ? all[all.length - 1] : all[0])?.focus();
-    } else firstField()?.focus();
+      const back = all.find((el) => el.dataset.key === cameFrom.current);
+      (back ?? (focus === 'last' ? all[all.length - 1] : all[0]))?.focus();
+    } else {
+      cameFrom.current = view === 'slug' ? 'slug' : 'delete';
+      firstField()?.focus();
+    }
   }, [view]);
 
   // Keep the panel by its button while the page scrolls or resizes.
