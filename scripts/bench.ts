@@ -31,7 +31,7 @@ const root = resolve(import.meta.dirname, '..');
 const SANDBOX_ORIGIN = 'http://sandbox.test';
 const LINES = 100;
 /** The lines the drawer renders in its first frame (FIRST_LINES in src/widgets/cart-drawer/drawer.tsx). */
-const FIRST_LINES = 12;
+const FIRST_LINES = 8;
 const CONCURRENT = 50;
 const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS)) || 20);
 /** Opens after the cold one that are not measured, so the figures are not V8's first steps. */

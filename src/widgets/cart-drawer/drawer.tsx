@@ -21,7 +21,7 @@ function countryName(code: string, locale: string): string {
 }
 
 /** How many lines the drawer's first frame shows (more than fit on a tall screen). */
-const FIRST_LINES = 12;
+const FIRST_LINES = 8;
 
 interface Props {
   store: Storefront;
