@@ -1,41 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { journeys } from './journey';
 import { focused, tabTo } from './keyboard';
-import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
+import { expectAccessible, unexpectedErrors } from './page-checks';
 
-const demoUrl = inject('demoUrl');
-const sandboxUrl = inject('sandboxUrl');
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
-
-let browser: Browser | undefined;
-beforeAll(() => {
-  mkdirSync(screenshots, { recursive: true });
-});
-// Every journey starts from the seed: stock, slugs, orders and settings of the one test sandbox are shared.
-beforeEach(async () => {
-  const response = await fetch(`${sandboxUrl}/_sandbox/reset`, { method: 'POST' });
-  expect(response.status).toBe(200);
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-  await sandbox('PATCH', '/_sandbox/settings', {
-    requireEmailVerification: false,
-    requireOwnerApproval: false,
-  });
-});
-
-async function sandbox(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json' } : {},
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return response.json();
-}
+const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
 
 /** The newest email to an address in the sandbox's mailbox. */
 async function lastMail(to: string): Promise<{ subject: string; text: string; links?: string[] }> {
@@ -45,19 +14,9 @@ async function lastMail(to: string): Promise<{ subject: string; text: string; li
   return last;
 }
 
-async function freshPage() {
-  browser = await launchBrowser();
-  return browser.newPage();
-}
-
 const modal = (page: Page) => page.locator('sf-login-modal [role="dialog"]');
 const badge = (page: Page) => page.locator('sf-member-badge');
 const menu = (page: Page) => page.locator('sf-member-badge [role="menu"]');
-/** A screenshot once the entrance animations are over, to look at. */
-const shot = async (page: Page, name: string) => {
-  await animationsDone(page);
-  await page.screenshot({ path: resolve(screenshots, `${name}.png`) });
-};
 
 async function signInByMouse(page: Page, email: string, password: string) {
   await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -68,12 +27,12 @@ async function signInByMouse(page: Page, email: string, password: string) {
 
 describe('a member by mouse', () => {
   it('signs in after a wrong password, stays signed in over a reload and in a second tab, manages the profile and signs out everywhere', async () => {
-    const { page, errors } = await freshPage();
+    const { page, errors, another } = await freshPage();
     await page.goto(`${demoUrl}/`);
     await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await shot(page, 'member-signed-out');
     // A second tab of the site, open before the sign-in.
-    const second = await (browser as Browser).newPage();
+    const second = await another();
     await second.page.goto(`${demoUrl}/`);
     await badge(second.page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 

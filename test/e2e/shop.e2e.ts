@@ -1,43 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { journeys } from './journey';
 import { focused, tabTo } from './keyboard';
 import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
 
-const demoUrl = inject('demoUrl');
-const sandboxUrl = inject('sandboxUrl');
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
-
-let browser: Browser | undefined;
-beforeAll(() => {
-  mkdirSync(screenshots, { recursive: true });
-});
-// Every journey starts from the seed: stock, slugs, orders and settings of the one test sandbox are shared.
-beforeEach(async () => {
-  const response = await fetch(`${sandboxUrl}/_sandbox/reset`, { method: 'POST' });
-  expect(response.status).toBe(200);
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-
-/** A fresh browser profile per journey: no tokens, no cached count. */
-async function freshPage() {
-  browser = await launchBrowser();
-  return browser.newPage();
-}
+const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
 
 const count = (page: Page) => page.locator('.site-header [data-sf-cart-count]');
 const drawer = (page: Page) => page.locator('sf-cart-drawer [role="dialog"]');
 const line = (page: Page, name: string) => drawer(page).locator('[part="line"]', { hasText: name });
-/** A screenshot once the entrance animations are over, to look at. */
-const shot = async (page: Page, name: string) => {
-  await animationsDone(page);
-  await page.screenshot({ path: resolve(screenshots, `${name}.png`) });
-};
 
 /** Places the order on the sandbox's hosted checkout page, which sends the visitor back to the shop. */
 async function placeOrder(page: Page) {
@@ -48,7 +19,7 @@ async function placeOrder(page: Page) {
 
 describe('a visitor shops the demo by mouse', () => {
   it('adds from host buttons, edits the cart, tries coupons, estimates shipping, keeps it all over reloads and tabs, and checks out', async () => {
-    const { page, errors } = await freshPage();
+    const { page, errors, another } = await freshPage();
     await page.goto(`${demoUrl}/`);
     await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
     expect(await count(page).textContent()).toBe('0');
@@ -135,7 +106,7 @@ describe('a visitor shops the demo by mouse', () => {
     await drawer(page).getByText('Coupon SAVE10 applied').waitFor();
 
     // A second tab follows the first one's changes.
-    const second = await (browser as Browser).newPage();
+    const second = await another();
     await second.page.goto(`${demoUrl}/`);
     await expect.poll(() => count(second.page).textContent()).toBe('4');
     await drawer(page).getByRole('button', { name: 'Remove Everyday Cotton Tee' }).click();
@@ -268,12 +239,7 @@ describe('drawer states', () => {
       .click();
     await line(page, 'Stoneware Mug').waitFor();
     await drawer(page).getByRole('button', { name: 'Close' }).click();
-    const settings = (body: unknown) =>
-      fetch(`${sandboxUrl}/_sandbox/settings`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const settings = (body: unknown) => sandbox('PATCH', '/_sandbox/settings', body);
     try {
       // Loading: a slow platform shows the skeleton.
       await settings({ latencyMs: 1500 });
