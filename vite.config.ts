@@ -62,7 +62,7 @@ export default defineConfig(({ mode }): UserConfig => {
               // What the page needs at once, the badge's texts and theme included, in the entry itself.
               {
                 name: 'loader',
-                test: /[\\/]src[\\/](loader\.ts|api[\\/](errors|members|redirects|http)\.ts|ui[\\/](i18n\.ts|format\.ts|theme\.css))/,
+                test: /[\\/]src[\\/](loader\.ts|api[\\/](errors|members|redirects|http)\.ts|ui[\\/](i18n\.ts|format\.ts|styles\.ts|theme\.css))/,
               },
               // What every Preact widget shares, as one chunk: Preact, its hooks, the dialog and the controls.
               {

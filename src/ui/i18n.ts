@@ -31,6 +31,22 @@ export async function loadTexts<T extends Record<string, string>>(
 }
 
 /**
+ * Starts a widget once its texts are here (a language pack may be on its way). The returned stop works
+ * before then too: the widget then never starts.
+ */
+export function afterTexts<T>(texts: Promise<T>, start: (t: T) => () => void): () => void {
+  let stop: (() => void) | undefined;
+  let gone = false;
+  void texts.then((t) => {
+    if (!gone) stop = start(t);
+  });
+  return () => {
+    gone = true;
+    stop?.();
+  };
+}
+
+/**
  * The form of a `one|other` text for a count, by the language's plural rules (`{count} item|{count} items`).
  * A text without `|` is the same for every count.
  */

@@ -1,7 +1,8 @@
 import type { Member } from '../../api/types/members';
 import { safeImageUrl } from '../../ui/format';
-import { type LanguagePacks, loadTexts } from '../../ui/i18n';
+import { afterTexts, type LanguagePacks, loadTexts } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
+import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
 import styles from './styles.css?inline';
 
@@ -44,23 +45,14 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
 }
 
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
-  let stop: (() => void) | undefined;
-  let gone = false;
-  void loadTexts(en, PACKS, context.config.lang, context.config.strings).then((t) => {
-    if (!gone) stop = start(root, host, context, t);
-  });
-  return () => {
-    gone = true;
-    stop?.();
-  };
+  const { lang, strings } = context.config;
+  return afterTexts(loadTexts(en, PACKS, lang, strings), (t) => start(root, host, context, t));
 };
 
 function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: BadgeStrings): () => void {
   const { store, config } = context;
   if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(`${theme}\n${styles}`);
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  adoptStyles(root, `${theme}\n${styles}`);
 
   const box = h('div', { class: 'badge', part: 'root', 'data-sf-widget': 'member-badge' });
   root.append(box);

@@ -8,6 +8,7 @@ import type { Member } from '../../api/types/members';
 import controls from '../../ui/controls.css?inline';
 import { type LanguagePacks, loadTexts } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
+import { adoptStyles } from '../../ui/styles';
 import { useStore } from '../../ui/use-store';
 import { nameOf } from './index';
 import styles from './menu.css?inline';
@@ -339,8 +340,6 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   );
 }
 
-let menuSheet: CSSStyleSheet | undefined;
-
 /**
  * Opens the member menu under the badge's button and returns how to close it. A press outside, Escape and
  * Tab close it; Escape gives the focus back to the button.
@@ -354,12 +353,7 @@ export function openMemberMenu(options: {
   onClose: (returnFocus: boolean) => void;
 }): () => void {
   const { root, anchor, context } = options;
-  if (!menuSheet) {
-    menuSheet = new CSSStyleSheet();
-    menuSheet.replaceSync(`${controls}\n${styles}`);
-  }
-  if (!root.adoptedStyleSheets.includes(menuSheet))
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, menuSheet];
+  adoptStyles(root, `${controls}\n${styles}`);
   const container = document.createElement('div');
   root.append(container);
   const doc = anchor.ownerDocument;
