@@ -15,9 +15,9 @@ const HOST_TEXTS: Record<string, typeof EN_TEXTS> = {
   },
 };
 
-/** Where a button's option pickers and message live: its `data-sf-product` container or its form. */
-function scopeOf(button: Element): Element | null {
-  return button.closest('[data-sf-product]') ?? (button as HTMLButtonElement).form ?? null;
+/** Where a button's or a picker's fellows live: its `data-sf-product` container or its form. */
+function scopeOf(element: Element): Element | null {
+  return element.closest('[data-sf-product]') ?? (element as HTMLButtonElement).form ?? null;
 }
 
 /**
@@ -170,7 +170,7 @@ export function wireHostPage(
     const control = event.target instanceof Element ? event.target.closest('[data-sf-option]') : null;
     if (!control) return;
     const name = control.getAttribute('data-sf-option');
-    const scope = control.closest('[data-sf-product]') ?? (control as HTMLInputElement).form;
+    const scope = scopeOf(control);
     for (const other of scope?.querySelectorAll('[data-sf-option]') ?? [control]) {
       if (other.getAttribute('data-sf-option') === name) other.removeAttribute('aria-invalid');
     }

@@ -130,8 +130,11 @@ export type Storefront = StoreApi<StorefrontState & StorefrontActions>;
 const CART_CACHE_KEY = 'cart';
 export const MAX_QUANTITY = 9999;
 
-const countOf = (cart: Cart | null) =>
-  (cart?.lineItems ?? []).reduce((sum, line) => sum + (line.quantity ?? 0), 0);
+/** The items in a cart: all of them, or those of one product. */
+const countOf = (cart: Cart | null, productId?: string) =>
+  (cart?.lineItems ?? [])
+    .filter((line) => productId === undefined || line.catalogReference?.catalogItemId === productId)
+    .reduce((sum, line) => sum + (line.quantity ?? 0), 0);
 
 const problemOf = (error: unknown, key: string): Problem => {
   if (isSystemError(error)) return { key: 'networkError' };
@@ -280,10 +283,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           fail({ key: 'quantityInvalid', detail: String(input.quantity) });
           return false;
         }
-        const before = get().cart.cart;
-        const had = (before?.lineItems ?? [])
-          .filter((l) => l.catalogReference?.catalogItemId === input.productId)
-          .reduce((sum, l) => sum + (l.quantity ?? 0), 0);
+        const had = countOf(get().cart.cart, input.productId);
         patchCart({ adding: true, error: null });
         seq++;
         try {
@@ -304,9 +304,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
             try {
               const cart = await fetchCart();
               acceptCart(cart);
-              const now = (cart?.lineItems ?? [])
-                .filter((l) => l.catalogReference?.catalogItemId === input.productId)
-                .reduce((sum, l) => sum + (l.quantity ?? 0), 0);
+              const now = countOf(cart, input.productId);
               if (now > had) {
                 emit('cart:added', { productId: input.productId, quantity: now - had });
                 return true;
