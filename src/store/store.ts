@@ -219,6 +219,37 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       }
     };
 
+    /** The lines of the cart on show, changed by `change`, with the count to match. */
+    const patchLines = (change: (lines: LineItem[]) => LineItem[]) => {
+      const now = get().cart.cart;
+      if (!now) return;
+      const cart = { ...now, lineItems: change(now.lineItems ?? []) };
+      patchCart({ cart, count: countOf(cart) });
+    };
+
+    /**
+     * A change to the cart's lines: shown at once, then the server's cart. On a failure only this change is
+     * undone (others may be on their way), the reason is shown, and the server's cart is read again.
+     */
+    const changeLines = async (
+      edit: (lines: LineItem[]) => LineItem[],
+      undo: (lines: LineItem[]) => LineItem[],
+      send: () => Promise<{ cart: Cart }>,
+      problemKey: string,
+    ) => {
+      const mine = ++seq;
+      patchLines(edit);
+      patchCart({ error: null });
+      try {
+        const { cart } = await send();
+        if (mine === seq) acceptCart(cart);
+      } catch (error) {
+        patchLines(undo);
+        fail(problemOf(error, problemKey));
+        void get().loadCart({ keepError: true });
+      }
+    };
+
     const fail = (problem: Problem) => {
       patchCart({ error: problem });
       emit('cart:error', { message: problem.detail ?? problem.key });
@@ -328,32 +359,14 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           fail({ key: 'quantityInvalid', detail: String(quantity) });
           return;
         }
-        const mine = ++seq;
-        const optimistic: Cart = {
-          ...current,
-          lineItems: (current.lineItems ?? []).map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
-        };
-        patchCart({
-          cart: optimistic,
-          count: countOf(optimistic),
-          pending: { ...get().cart.pending, [lineId]: true },
-          error: null,
-        });
+        patchCart({ pending: { ...get().cart.pending, [lineId]: true } });
         try {
-          const { cart } = await updateCurrentCartLineItemQuantity(api, [{ id: lineId, quantity }]);
-          if (mine === seq) acceptCart(cart);
-        } catch (error) {
-          // Undo only this line (other changes may be on their way), say why, then read the server's cart.
-          const now = get().cart.cart;
-          if (now) {
-            const undone = {
-              ...now,
-              lineItems: (now.lineItems ?? []).map((l) => (l.id === lineId ? line : l)),
-            };
-            patchCart({ cart: undone, count: countOf(undone) });
-          }
-          fail(problemOf(error, 'quantityFailed'));
-          void get().loadCart({ keepError: true });
+          await changeLines(
+            (lines) => lines.map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
+            (lines) => lines.map((l) => (l.id === lineId ? line : l)),
+            () => updateCurrentCartLineItemQuantity(api, [{ id: lineId, quantity }]),
+            'quantityFailed',
+          );
         } finally {
           const { [lineId]: _done, ...rest } = get().cart.pending;
           patchCart({ pending: rest });
@@ -363,27 +376,17 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       async removeLine(lineId) {
         const current = get().cart.cart;
         if (!current) return;
-        const mine = ++seq;
-        const optimistic: Cart = {
-          ...current,
-          lineItems: (current.lineItems ?? []).filter((l) => l.id !== lineId),
-        };
-        patchCart({ cart: optimistic, count: countOf(optimistic), error: null });
-        try {
-          const { cart } = await removeLineItemsFromCurrentCart(api, [lineId]);
-          if (mine === seq) acceptCart(cart);
-        } catch (error) {
-          const now = get().cart.cart;
-          const removed = (current.lineItems ?? []).findIndex((l) => l.id === lineId);
-          const line = current.lineItems?.[removed];
-          if (now && line && !now.lineItems?.some((l) => l.id === lineId)) {
-            const lineItems = [...(now.lineItems ?? [])];
-            lineItems.splice(Math.min(removed, lineItems.length), 0, line);
-            patchCart({ cart: { ...now, lineItems }, count: countOf({ ...now, lineItems }) });
-          }
-          fail(problemOf(error, 'removeFailed'));
-          void get().loadCart({ keepError: true });
-        }
+        const at = (current.lineItems ?? []).findIndex((l) => l.id === lineId);
+        const line = current.lineItems?.[at];
+        await changeLines(
+          (lines) => lines.filter((l) => l.id !== lineId),
+          (lines) =>
+            !line || lines.some((l) => l.id === lineId)
+              ? lines
+              : [...lines.slice(0, at), line, ...lines.slice(at)],
+          () => removeLineItemsFromCurrentCart(api, [lineId]),
+          'removeFailed',
+        );
       },
 
       async applyCoupon(code) {
