@@ -42,6 +42,13 @@ const FIELD_OF: Record<string, Field> = {
   verificationCode: 'code',
 };
 
+/** The page the visitor is on, without its fragment: where the hosted login and the reset link lead back. */
+function thisPage(): string {
+  const url = new URL(window.location.href);
+  url.hash = '';
+  return url.href;
+}
+
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A FAILURE as what the person reads: the server's own words, at the field they concern, and a hint. */
@@ -257,9 +264,7 @@ export function LoginModal({
 
   async function hosted() {
     try {
-      const here = new URL(window.location.href);
-      here.hash = '';
-      const { authUrl } = await signIn.getAuthUrl({ redirectUri: here.href });
+      const { authUrl } = await signIn.getAuthUrl({ redirectUri: thisPage() });
       window.location.assign(authUrl);
     } catch (error) {
       setProblem({ ...thrownProblem(error, t), message: t.hostedFailed });
@@ -493,9 +498,7 @@ export function LoginModal({
       body = form(
         () =>
           run(checkEmail, async () => {
-            const back = new URL(window.location.href);
-            back.hash = '';
-            await signIn.sendPasswordResetEmail(email.trim(), back.href, config.lang);
+            await signIn.sendPasswordResetEmail(email.trim(), thisPage(), config.lang);
             go({ name: 'forgotSent', email: email.trim() });
           }),
         <>
