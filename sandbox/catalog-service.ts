@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection } from '../src/api/types/collections';
 import type { Dimensions, Media, MediaItem } from '../src/api/types/common';
-import type { RuleType } from '../src/api/types/enums';
+import { DimensionsUnit, type RuleType } from '../src/api/types/enums';
 import type { FieldViolation } from '../src/api/types/errors';
 import type {
   AdditionalInfoSection,
@@ -838,15 +838,7 @@ function readDimensions(v: Violations, raw: unknown, at: string): Dimensions | u
     } else out[key] = value;
   }
   if (has(raw, 'unit')) {
-    const unit = readEnum(v, raw.unit, `${at}.unit`, [
-      'UNKNOWN_DIMENSIONS_UNIT',
-      'MM',
-      'CM',
-      'M',
-      'IN',
-      'FT',
-      'YD',
-    ]);
+    const unit = readEnum(v, raw.unit, `${at}.unit`, Object.values(DimensionsUnit));
     if (unit) out.unit = unit;
   }
   return out;
