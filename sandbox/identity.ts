@@ -255,30 +255,13 @@ export function register(ctx: SandboxContext, body: Record<string, unknown>): St
       'An account with this email already exists: sign in, or reset your password',
     );
   }
-  const now = new Date(ctx.now()).toISOString();
   const localPart = email.split('@')[0] as string;
   const nickname =
     typeof profile.nickname === 'string' && profile.nickname.trim() ? profile.nickname.trim() : localPart;
-  const member: Member = {
-    id: randomUUID(),
-    loginEmail: email,
-    loginEmailVerified: false,
-    status: ctx.settings.requireOwnerApproval ? 'PENDING' : 'APPROVED',
-    contactId: randomUUID(),
-    contact: {
-      ...(typeof profile.firstName === 'string' ? { firstName: profile.firstName } : {}),
-      ...(typeof profile.lastName === 'string' ? { lastName: profile.lastName } : {}),
-      phones: [],
-      emails: [email],
-      addresses: [],
-    },
-    profile: { nickname, slug: uniqueSlug(ctx, [nickname, localPart]) },
-    privacyStatus: 'PRIVATE',
-    activityStatus: 'ACTIVE',
-    createdDate: now,
-    updatedDate: now,
-  };
-  ctx.state.members.set(member.id as string, member);
+  const member = addMember(ctx, email, nickname, false, {
+    ...(typeof profile.firstName === 'string' ? { firstName: profile.firstName } : {}),
+    ...(typeof profile.lastName === 'string' ? { lastName: profile.lastName } : {}),
+  });
   const salt = newSalt();
   ctx.state.identities.set(email, {
     memberId: member.id as string,
@@ -427,6 +410,35 @@ export function setPassword(_ctx: SandboxContext, record: IdentityRecord, passwo
   record.passwordHash = hashPassword(password, record.salt);
 }
 
+/**
+ * A new member of the site (registration, or sign-on without a password): private, active, PENDING when
+ * the owner approves new members, with a unique slug from the nickname or the email's local part.
+ */
+function addMember(
+  ctx: SandboxContext,
+  email: string,
+  nickname: string,
+  verified: boolean,
+  names: { firstName?: string; lastName?: string } = {},
+): Member {
+  const now = new Date(ctx.now()).toISOString();
+  const member: Member = {
+    id: randomUUID(),
+    loginEmail: email,
+    loginEmailVerified: verified,
+    status: ctx.settings.requireOwnerApproval ? 'PENDING' : 'APPROVED',
+    contactId: randomUUID(),
+    contact: { ...names, phones: [], emails: [email], addresses: [] },
+    profile: { nickname, slug: uniqueSlug(ctx, [nickname, email.split('@')[0] as string]) },
+    privacyStatus: 'PRIVATE',
+    activityStatus: 'ACTIVE',
+    createdDate: now,
+    updatedDate: now,
+  };
+  ctx.state.members.set(member.id as string, member);
+  return member;
+}
+
 /** Finds the member of an email, or creates one without a password (server-side sign-on, SSO). */
 export function findOrCreateMember(
   ctx: SandboxContext,
@@ -436,23 +448,9 @@ export function findOrCreateMember(
   const lower = email.toLowerCase();
   const existing = ctx.state.identities.get(lower);
   if (existing) return existing.memberId;
-  const now = new Date(ctx.now()).toISOString();
   const localPart = lower.split('@')[0] as string;
   const nickname = typeof profile.nickname === 'string' && profile.nickname ? profile.nickname : localPart;
-  const member: Member = {
-    id: randomUUID(),
-    loginEmail: lower,
-    loginEmailVerified: true,
-    status: ctx.settings.requireOwnerApproval ? 'PENDING' : 'APPROVED',
-    contactId: randomUUID(),
-    contact: { phones: [], emails: [lower], addresses: [] },
-    profile: { nickname, slug: uniqueSlug(ctx, [nickname, localPart]) },
-    privacyStatus: 'PRIVATE',
-    activityStatus: 'ACTIVE',
-    createdDate: now,
-    updatedDate: now,
-  };
-  ctx.state.members.set(member.id as string, member);
+  const member = addMember(ctx, lower, nickname, true);
   ctx.state.identities.set(lower, {
     memberId: member.id as string,
     email: lower,
