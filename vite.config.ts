@@ -56,18 +56,23 @@ export default defineConfig(({ mode }): UserConfig => {
         preserveEntrySignatures: 'allow-extension',
         output: {
           minify: true,
+          // Licence comments stay; `@__PURE__` marks and doc comments have done their work by now.
+          comments: { legal: true, annotation: false, jsdoc: false },
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
             groups: [
-              // What the page needs at once, the badge's texts and theme included, in the entry itself.
+              // What the page needs at once, the member badge's shell, its texts and the theme included, in the
+              // entry itself.
               {
                 name: 'loader',
-                test: /[\\/]src[\\/](loader\.ts|api[\\/](errors|members|redirects|http)\.ts|ui[\\/](i18n\.ts|format\.ts|styles\.ts|theme\.css))/,
+                test: /[\\/]src[\\/](loader\.ts|api[\\/](errors|members|redirects|http)\.ts|ui[\\/](i18n\.ts|format\.ts|styles\.ts|theme\.css)|widgets[\\/](texts\.ts|member-badge[\\/](index\.ts|styles\.css)))/,
               },
-              // What every Preact widget shares, as one chunk: Preact, its hooks, the dialog and the controls.
+              // Every widget's views as one chunk, loaded when the first of them opens: Preact, its hooks, the
+              // dialog, the controls, the drawer, the login modal and the member menu. One file compresses far
+              // better than one per widget (gzip starts each file with an empty dictionary): 2.5 KB less in all.
               {
-                name: 'ui',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](use-store|dialog|mount)\.ts|controls\.css/,
+                name: 'widgets',
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](use-store|dialog|mount)\.ts|controls\.css|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/](index|drawer|modal|strings)\.tsx?|[\\/]widgets[\\/][\w-]+[\\/](styles|menu)\.(css|tsx)/,
               },
             ],
           },

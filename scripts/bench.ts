@@ -341,7 +341,7 @@ window.__sfBench = (() => {
     chunks: () =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => /\\/chunks\\/cart-drawer-[^/]*\\.js$/.test(e.name))
+        .filter((e) => /\\/chunks\\/widgets-[^/]*\\.js$/.test(e.name))
         .map((e) => ({ start: e.startTime, duration: e.duration, size: e.encodedBodySize })),
     async waitForCart(n, timeoutMs) {
       const end = performance.now() + timeoutMs;
@@ -492,7 +492,7 @@ async function benchDrawer(): Promise<DrawerFigures> {
     const demo = await openDemo(context, url, { drawerElement: true });
     await demo.page.waitForLoadState('networkidle');
     const early = await inPage<ChunkEntry[]>(demo.page, 'window.__sfBench.chunks()');
-    line('demo page as shipped: drawer chunk loaded before any open or add', early.length ? 'yes' : 'no');
+    line('demo page as shipped: views’ chunk loaded before any open or add', early.length ? 'yes' : 'no');
     const filled = await inPage<{ failed: string[]; count: number; lines: number }>(
       demo.page,
       `window.__sfBench.addAll(${JSON.stringify(items)})`,
@@ -517,11 +517,11 @@ async function benchDrawer(): Promise<DrawerFigures> {
     const cold = await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
     const chunk = (await inPage<ChunkEntry[]>(page, 'window.__sfBench.chunks()')).at(-1);
     await inPage(page, 'window.__sfBench.close()');
-    console.log('\n  cold first open (cart in the store, drawer chunk not loaded):');
+    console.log('\n  cold first open (cart in the store, views’ chunk not loaded):');
     line('  openCart() → 100 lines in the shadow DOM', ms(cold.lines));
     line('  openCart() → end of the frame that shows them', ms(cold.painted));
     line(
-      '  drawer chunk downloaded during the open',
+      '  views’ chunk (drawer, modal, menu) downloaded during the open',
       before.length === 0 && chunk && chunk.start >= cold.t0
         ? `yes: ${ms(chunk.duration)}, ${chunk.size} B uncompressed, from localhost`
         : 'NO: it was loaded before, so this open was not cold',

@@ -13,12 +13,26 @@ import {
 import { broadcastChannel } from './store/channel';
 import { createStorefrontStore, type Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
+import * as memberBadge from './widgets/member-badge/index';
+import { widgetTexts } from './widgets/texts';
 
-/** The widgets, each in its own chunk that loads when its element first appears on the page. */
-export const WIDGETS: Record<string, () => Promise<WidgetModule>> = {
-  'sf-cart-drawer': () => import('./widgets/cart-drawer/index'),
-  'sf-login-modal': () => import('./widgets/login-modal/index'),
-  'sf-member-badge': () => import('./widgets/member-badge/index'),
+/**
+ * Starts the download of the views' texts in the page's language beside a view's code, rather than after it.
+ * (Its failure is reported by the widget that waits for the texts.)
+ */
+function withTexts(lang: string, code: Promise<WidgetModule>): Promise<WidgetModule> {
+  widgetTexts(lang).catch(() => {});
+  return code;
+}
+
+/**
+ * The widgets, by element name. The member badge's shell is in this file, as the page shows it at once; the
+ * drawer, the modal and the member menu share one chunk that loads when the first of them is wanted.
+ */
+const WIDGETS: Record<string, (lang: string) => Promise<WidgetModule>> = {
+  'sf-cart-drawer': (lang) => withTexts(lang, import('./widgets/cart-drawer/index')),
+  'sf-login-modal': (lang) => withTexts(lang, import('./widgets/login-modal/index')),
+  'sf-member-badge': async () => memberBadge,
 };
 
 const BOOTED = Symbol.for('storefront-widgets.booted');
@@ -120,7 +134,7 @@ export function boot(options: BootOptions = {}): Booted {
     'sf-login-modal': whenState(store, (s) => s.ui.loginOpen),
   };
   for (const [name, load] of Object.entries(WIDGETS))
-    defineLazyElement(win.customElements, name, load, context, gates[name]);
+    defineLazyElement(win.customElements, name, () => load(config.lang), context, gates[name]);
   wireHostPage(doc, store, {
     openCartOnAdd: script?.dataset.openCartOnAdd !== 'false',
     lang: config.lang,

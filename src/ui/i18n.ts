@@ -1,6 +1,6 @@
 /** Texts in the visitor's language: picking a dictionary, plural forms and `{name}` placeholders. */
 
-/** A widget's other languages than English, each a chunk that only pages in that language load. */
+/** The member badge's other languages than English, each a chunk that only pages in that language load. */
 export type LanguagePacks<T> = Record<string, () => Promise<{ default: Partial<T> }>>;
 
 /**
@@ -37,9 +37,12 @@ export async function loadTexts<T extends Record<string, string>>(
 export function afterTexts<T>(texts: Promise<T>, start: (t: T) => () => void): () => void {
   let stop: (() => void) | undefined;
   let gone = false;
-  void texts.then((t) => {
-    if (!gone) stop = start(t);
-  });
+  texts.then(
+    (t) => {
+      if (!gone) stop = start(t);
+    },
+    (error: unknown) => console.error('[storefront] the texts could not be loaded:', error),
+  );
   return () => {
     gone = true;
     stop?.();

@@ -27,7 +27,8 @@ describe('the demo page in Chromium', () => {
     await page.waitForFunction(() =>
       document.querySelector('sf-member-badge')?.shadowRoot?.querySelector('[part="root"]'),
     );
-    // The drawer's and the modal's code load when they first open.
+    // The badge is in loader.js; the views' code and texts load when one first opens.
+    expect(scripts).toEqual(['/cdn/embed.js', '/cdn/loader.js']);
     await page.evaluate(() =>
       (window as unknown as { Storefront: { openCart(): void } }).Storefront.openCart(),
     );
@@ -45,10 +46,11 @@ describe('the demo page in Chromium', () => {
       expect.arrayContaining([
         '/cdn/embed.js',
         '/cdn/loader.js',
-        expect.stringMatching(/^\/cdn\/chunks\/cart-drawer-[\w-]+\.js$/),
-        expect.stringMatching(/^\/cdn\/chunks\/member-badge-[\w-]+\.js$/),
+        expect.stringMatching(/^\/cdn\/chunks\/widgets-[\w-]+\.js$/),
+        expect.stringMatching(/^\/cdn\/chunks\/texts\.en-[\w-]+\.js$/),
       ]),
     );
+    expect(scripts.filter((path) => /\/texts\.\w+-/.test(path))).toHaveLength(1);
     // Locators pierce open shadow roots.
     await page.waitForFunction(
       () => !document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('[part="drawer"]'),
@@ -94,8 +96,14 @@ describe('the demo page in Chromium', () => {
     await page.waitForFunction(() =>
       document.querySelector('sf-member-badge')?.shadowRoot?.querySelector('[part="root"]'),
     );
-    // embed.js, loader.js and the badge's chunk: the drawer's and the modal's wait until they are opened.
-    expect(loaded.length).toBeGreaterThanOrEqual(3);
+    await page.evaluate(() =>
+      (window as unknown as { Storefront: { openCart(): void } }).Storefront.openCart(),
+    );
+    await page.waitForFunction(() =>
+      document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('[part="drawer"]'),
+    );
+    // embed.js, loader.js, the views' chunk and their English texts.
+    expect(loaded.length).toBe(4);
     expect(new Set(loaded)).toEqual(new Set(['*']));
     expect(errors).toEqual([]);
   });

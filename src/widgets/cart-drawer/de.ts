@@ -1,7 +1,7 @@
 import type { Strings } from './strings';
 
 /** German texts, loaded only by pages in German. */
-const de: Partial<Strings> = {
+const de: Strings = {
   cartTitle: 'Dein Warenkorb',
   close: 'Schließen',
   emptyCart: 'Dein Warenkorb ist leer.',

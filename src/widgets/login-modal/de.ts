@@ -1,7 +1,7 @@
 import type { LoginStrings } from './strings';
 
 /** German texts, loaded only by pages in German. */
-const de: Partial<LoginStrings> = {
+const de: LoginStrings = {
   close: 'Schließen',
   signInTitle: 'Anmelden',
   registerTitle: 'Konto erstellen',

@@ -4,6 +4,7 @@ import { afterTexts, type LanguagePacks, loadTexts } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
+import { widgetTexts } from '../texts';
 import styles from './styles.css?inline';
 
 /**
@@ -59,6 +60,8 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
   let trigger: HTMLButtonElement | undefined;
   let menu: Promise<typeof import('./menu')> | undefined;
   const loadMenu = () => {
+    // The menu's texts download beside its code.
+    widgetTexts(config.lang).catch(() => {});
     menu ??= import('./menu');
     return menu;
   };

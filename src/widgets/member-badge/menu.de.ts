@@ -1,7 +1,7 @@
 import type { MenuStrings } from './menu';
 
 /** German texts, loaded only by pages in German. */
-const de: Partial<MenuStrings> = {
+const de: MenuStrings = {
   ACCOUNT_INFO: 'Mein Konto',
   ORDERS: 'Meine Bestellungen',
   SUBSCRIPTIONS: 'Meine Abos',

@@ -6,49 +6,19 @@ import { createRedirectSession } from '../../api/redirects';
 import type { MembersAccountSection } from '../../api/types/enums';
 import type { Member } from '../../api/types/members';
 import controls from '../../ui/controls.css?inline';
-import { type LanguagePacks, loadTexts } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import { useStore } from '../../ui/use-store';
+import { textsFor } from '../texts';
 import { nameOf } from './index';
 import styles from './menu.css?inline';
+import type en from './menu.en';
 
-const en = {
-  ACCOUNT_INFO: 'My account',
-  ORDERS: 'My orders',
-  SUBSCRIPTIONS: 'My subscriptions',
-  BOOKINGS: 'My bookings',
-  EVENTS: 'My events',
-  editSlug: 'Edit profile address',
-  join: 'Join the community',
-  leave: 'Leave the community',
-  joined: 'You are now part of the community.',
-  left: 'You left the community: your profile is private.',
-  signOut: 'Sign out',
-  deleteAccount: 'Delete my account',
-  slugLabel: 'Profile address',
-  slugHelp: 'Letters, digits and hyphens; it appears in your profile’s link.',
-  slugEmpty: 'Enter an address.',
-  save: 'Save',
-  saving: 'Saving…',
-  cancel: 'Cancel',
-  slugSaved: 'Your profile address is now {slug}.',
-  deleteTitle: 'Delete your account?',
-  deleteText:
-    'Your profile and your sign-in on this site are removed for good. Orders already placed are kept by the shop.',
-  deleteConfirm: 'Delete my account',
-  deleting: 'Deleting…',
-  networkError: 'The shop cannot be reached. Check your connection and try again.',
-  failed: 'That did not work: {message}',
-  member: 'Member',
-};
-export type MenuStrings = typeof en;
+export type MenuStrings = Record<keyof typeof en, string>;
 
-const PACKS: LanguagePacks<MenuStrings> = { de: () => import('./menu.de') };
-
-/** The menu's texts in the page's language. */
+/** The menu's texts in the page's language, with the site's overrides. */
 export const menuTexts = (lang: string, overrides: Partial<Record<string, string>>) =>
-  loadTexts(en, PACKS, lang, overrides);
+  textsFor('menu', lang, overrides);
 
 const SECTIONS: MembersAccountSection[] = ['ACCOUNT_INFO', 'ORDERS', 'SUBSCRIPTIONS', 'BOOKINGS', 'EVENTS'];
 

@@ -1,0 +1,61 @@
+/**
+ * The texts of the widgets' views (the cart drawer, the login modal and the member menu), one pack per
+ * language holding all three: a page downloads only its own language's, English included, alongside the
+ * widgets' chunk. (The member badge's few texts are in the loader, so the badge shows at once.)
+ */
+import type { Strings } from './cart-drawer/strings';
+import type { LoginStrings } from './login-modal/strings';
+import type { MenuStrings } from './member-badge/menu';
+
+export interface WidgetTexts {
+  drawer: Strings;
+  login: LoginStrings;
+  menu: MenuStrings;
+}
+
+type Pack = () => Promise<{ default: WidgetTexts }>;
+
+/** The languages there are packs for, by their primary subtag. */
+export const TEXT_PACKS: Record<string, Pack> = {
+  en: () => import('./texts.en'),
+  de: () => import('./texts.de'),
+};
+
+const loading = new Map<string, Promise<WidgetTexts>>();
+
+/**
+ * The pack for a page's language (`de-AT` takes `de`; a language without a pack takes English), loaded once
+ * however many widgets ask. A pack that fails to load leaves the English texts; English failing too rejects.
+ */
+export function widgetTexts(lang: string): Promise<WidgetTexts> {
+  const primary = lang.split('-')[0]?.toLowerCase() ?? '';
+  const code = primary in TEXT_PACKS ? primary : 'en';
+  let texts = loading.get(code);
+  if (!texts) {
+    const pack = (TEXT_PACKS[code] as Pack)().then((module) => module.default);
+    texts =
+      code === 'en'
+        ? pack
+        : pack.catch((error: unknown) => {
+            console.error(`[storefront] the "${lang}" texts could not be loaded; showing English:`, error);
+            return widgetTexts('en');
+          });
+    // A failed download may be retried by the next widget that asks.
+    texts.catch(() => loading.delete(code));
+    loading.set(code, texts);
+  }
+  return texts;
+}
+
+/** One widget's texts in the page's language, with the site's overrides (`data-strings`) for its keys. */
+export async function textsFor<K extends keyof WidgetTexts>(
+  widget: K,
+  lang: string,
+  overrides: Partial<Record<string, string>> = {},
+): Promise<WidgetTexts[K]> {
+  const texts: Record<string, string> = { ...(await widgetTexts(lang))[widget] };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (key in texts && typeof value === 'string') texts[key] = value;
+  }
+  return texts as WidgetTexts[K];
+}

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Texts from '../../../src/widgets/texts';
+import de from '../../../src/widgets/texts.de';
+import en from '../../../src/widgets/texts.en';
+
+/** A fresh copy of the module, so each test starts with nothing loaded. */
+async function fresh(): Promise<typeof Texts> {
+  vi.resetModules();
+  return import('../../../src/widgets/texts');
+}
+
+describe('the widgets’ language packs', () => {
+  let errors: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => errors.mockRestore());
+
+  it('has every English text in German too, none of them empty, with the same placeholders', () => {
+    for (const widget of ['drawer', 'login', 'menu'] as const) {
+      expect(Object.keys(de[widget]).sort(), widget).toEqual(Object.keys(en[widget]).sort());
+      for (const [key, english] of Object.entries(en[widget])) {
+        const german = (de[widget] as Record<string, string>)[key] ?? '';
+        expect(german.trim(), `${widget}.${key}`).not.toBe('');
+        // The same placeholders (a language may need fewer plural forms: "{count} Artikel").
+        const holes = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+        expect(holes(german), `${widget}.${key}`).toEqual(holes(english));
+      }
+    }
+  });
+
+  it('takes the pack of the language’s primary subtag, and English for a language without one', async () => {
+    const { widgetTexts } = await fresh();
+    expect((await widgetTexts('de-AT')).drawer.cartTitle).toBe(de.drawer.cartTitle);
+    expect((await widgetTexts('DE')).drawer.cartTitle).toBe(de.drawer.cartTitle);
+    expect((await widgetTexts('fr')).drawer.cartTitle).toBe(en.drawer.cartTitle);
+    expect((await widgetTexts('')).drawer.cartTitle).toBe(en.drawer.cartTitle);
+  });
+
+  it('loads a pack once however many widgets ask for it', async () => {
+    const { widgetTexts, TEXT_PACKS } = await fresh();
+    const load = vi.fn(TEXT_PACKS.de);
+    TEXT_PACKS.de = load;
+    const [a, b] = await Promise.all([widgetTexts('de'), widgetTexts('de-CH')]);
+    expect(a).toBe(b);
+    await widgetTexts('de');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows English, and says why, when the page’s pack cannot be loaded', async () => {
+    const { widgetTexts, TEXT_PACKS } = await fresh();
+    TEXT_PACKS.de = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const texts = await widgetTexts('de');
+    expect(texts.login.signInTitle).toBe(en.login.signInTitle);
+    expect(String(errors.mock.calls[0]?.[0])).toContain('"de" texts could not be loaded; showing English');
+  });
+
+  it('rejects when English cannot be loaded either, and tries again on the next ask', async () => {
+    const { widgetTexts, TEXT_PACKS } = await fresh();
+    const english = TEXT_PACKS.en as NonNullable<typeof TEXT_PACKS.en>;
+    let offline = true;
+    TEXT_PACKS.en = () => (offline ? Promise.reject(new TypeError('offline')) : english());
+    await expect(widgetTexts('en')).rejects.toThrow('offline');
+    offline = false;
+    expect((await widgetTexts('en')).menu.signOut).toBe(en.menu.signOut);
+  });
+
+  it('lays the site’s overrides over one widget’s texts, for the keys that widget has', async () => {
+    const { textsFor } = await fresh();
+    const overrides = { cartTitle: 'Your bag', signInTitle: 'Log in', unknown: 'x' };
+    const drawer = await textsFor('drawer', 'en', overrides);
+    expect(drawer.cartTitle).toBe('Your bag');
+    expect(drawer).not.toHaveProperty('signInTitle');
+    expect(drawer).not.toHaveProperty('unknown');
+    expect((await textsFor('login', 'de', overrides)).signInTitle).toBe('Log in');
+    // The pack itself is left as it was for the next widget.
+    expect((await textsFor('drawer', 'en')).cartTitle).toBe(en.drawer.cartTitle);
+  });
+});
