@@ -108,6 +108,39 @@ describe('the demo page in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('speaks German on a German page, downloading the German texts and not the English ones', async () => {
+    const { page, errors } = await browser.newPage();
+    // The page's own language, set as the parser makes <html> (a routed copy of the page would lose the
+    // loopback origin, so Chromium would block its images from the sandbox).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement) return;
+        document.documentElement.lang = 'de-AT';
+        observer.disconnect();
+      }).observe(document, { childList: true });
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${demoUrl}/`);
+    const badge = page.locator('sf-member-badge button');
+    await expect.poll(() => badge.textContent()).toBe('Anmelden');
+    await page.locator('[data-sf-open-cart]').first().click();
+    const drawer = page.locator('sf-cart-drawer [part="drawer"]');
+    await expect.poll(() => drawer.getByRole('heading').first().textContent()).toContain('Dein Warenkorb');
+    await page.keyboard.press('Escape');
+    await badge.click();
+    const modal = page.getByRole('dialog');
+    await expect.poll(() => modal.getByRole('heading').first().textContent()).toBe('Anmelden');
+    const texts = scripts.filter((path) => /\/chunks\/(texts\.)?\w\w-/.test(path));
+    expect(texts).toEqual([
+      expect.stringMatching(/^\/cdn\/chunks\/de-[\w-]+\.js$/),
+      expect.stringMatching(/^\/cdn\/chunks\/texts\.de-[\w-]+\.js$/),
+    ]);
+    expect(errors).toEqual([]);
+  });
+
   it('reports a script tag without data-client-id on the console', async () => {
     const { page, errors } = await browser.newPage();
     const port = new URL(demoUrl).port;
