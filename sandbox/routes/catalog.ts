@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { requireMerchant, resolveCaller } from '../auth';
-import * as catalog from '../catalog-service';
+import * as catalog from '../catalog-service/index';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
 import { validationError } from '../errors';
 import { readGetRequest } from '../query';
