@@ -19,6 +19,25 @@ function focusables(container: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Keeps Tab and Shift+Tab inside an element: past its last focusable to its first, and back. */
+export function keepTabInside(event: KeyboardEvent, el: HTMLElement): void {
+  const items = focusables(el);
+  if (items.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = items[0] as HTMLElement;
+  const last = items[items.length - 1] as HTMLElement;
+  const active = (el.getRootNode() as ShadowRoot | Document).activeElement;
+  if (event.shiftKey && (active === first || !el.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !el.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A modal dialog's behaviour for an element inside a shadow root: focus moves in (to `initialFocus`, else the
  * first focusable), Tab and Shift+Tab stay inside, Escape closes, the page behind does not scroll, and focus
@@ -50,22 +69,7 @@ export function useModalDialog(
         onClose.current();
         return;
       }
-      if (event.key !== 'Tab') return;
-      const items = focusables(el);
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = items[0] as HTMLElement;
-      const last = items[items.length - 1] as HTMLElement;
-      const active = (el.getRootNode() as ShadowRoot | Document).activeElement;
-      if (event.shiftKey && (active === first || !el.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !el.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (event.key === 'Tab') keepTabInside(event, el);
     };
     // Focus that leaves the dialog some other way (a click on the page behind) is brought back.
     const onFocusIn = (event: FocusEvent) => {

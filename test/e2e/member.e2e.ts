@@ -86,7 +86,7 @@ describe('a member by mouse', () => {
     await slug.press('Enter');
     const slugProblem = badge(page).locator('[role="alert"]');
     await slugProblem.waitFor();
-    expect(await slugProblem.textContent()).toContain('already taken');
+    expect(await slugProblem.textContent()).toBe('“marcus” is another member’s address. Try another one.');
     expect(await slug.getAttribute('aria-invalid')).toBe('true');
     await slug.fill('jane-makes-things');
     await badge(page).getByRole('button', { name: 'Save' }).click();
@@ -220,6 +220,119 @@ describe('a member by mouse', () => {
     expect(new URL(page.url()).pathname).toBe('/products/everyday-cotton-tee.html');
     expect(page.url()).not.toMatch(/code=|state=/);
     expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
+  });
+});
+
+describe('a member by keyboard only', () => {
+  it('signs in after a wrong password, stays signed in over a reload and in a second tab, manages the profile and signs out everywhere', async () => {
+    const { page, errors, another } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    const second = await another();
+    await second.page.goto(`${demoUrl}/`);
+    await badge(second.page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+
+    // A wrong password, then the right one.
+    await tabTo(page, /^button Sign in/);
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^input\[email\] Email/);
+    await page.keyboard.type('jane@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not-her-password');
+    await page.keyboard.press('Enter');
+    await modal(page).locator('[role="alert"]').waitFor();
+    expect(await modal(page).locator('[role="alert"]').textContent()).toContain('Wrong email or password');
+    await tabTo(page, /^input\[password\] Password/, { back: true });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('storefront-demo');
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor({ state: 'detached' });
+    // The focus is on the member's button, where the sign-in started.
+    await expect.poll(() => focused(page)).toMatch(/Jane\s*account menu/);
+    await badge(second.page).getByRole('button', { name: 'Jane account menu' }).waitFor({ timeout: 1_000 });
+
+    // A reload keeps the member.
+    await page.reload();
+    await badge(page).getByRole('button', { name: 'Jane account menu' }).waitFor();
+    await tabTo(page, /Jane\s*account menu/);
+
+    // Tab leaves the menu for what follows the badge on the page, Shift+Tab for its button; either closes it.
+    await page.keyboard.press('Enter');
+    await menu(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/My account/);
+    await page.keyboard.press('Tab');
+    await menu(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatch(/^button Cart/i);
+    expect(
+      await badge(page).getByRole('button', { name: 'Jane account menu' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toMatch(/Jane\s*account menu/);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+    await page.keyboard.press('Shift+Tab');
+    await menu(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatch(/Jane\s*account menu/);
+
+    // The profile address: a taken one explained, Tab kept inside the form, then a free one.
+    await page.keyboard.press('ArrowDown');
+    await menu(page).waitFor();
+    await expect.poll(() => focused(page)).toMatch(/My account/);
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(page)).toMatch(/Edit profile address/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatch(/^input\[text\] Profile address/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('marcus');
+    await page.keyboard.press('Enter');
+    const slugProblem = badge(page).locator('[role="alert"]');
+    await slugProblem.waitFor();
+    expect(await slugProblem.textContent()).toBe('“marcus” is another member’s address. Try another one.');
+    await expectAccessible(page, 'profile address with a taken address');
+    const path: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      path.push(await focused(page));
+    }
+    expect(path).toEqual([
+      expect.stringMatching(/^button Save/),
+      expect.stringMatching(/^button Cancel/),
+      expect.stringMatching(/^input\[text\] Profile address/),
+    ]);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toMatch(/^button Cancel/);
+    expect(await badge(page).locator('[part="menu"]').count()).toBe(1);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focused(page)).toMatch(/^input\[text\] Profile address/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('jane-by-keys');
+    await page.keyboard.press('Enter');
+    await badge(page).getByText('Your profile address is now jane-by-keys.').waitFor();
+    await expect.poll(() => focused(page)).toMatch(/Edit profile address/);
+
+    // Leave the community and join again, on the same item.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(page)).toMatch(/Leave the community/);
+    await page.keyboard.press('Enter');
+    await badge(page).getByText('You left the community').waitFor();
+    await expect.poll(() => focused(page)).toMatch(/Join the community/);
+    await page.keyboard.press('Enter');
+    await badge(page).getByText('You are now part of the community.').waitFor();
+
+    // Sign out here, and the other tab follows within a second.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(page)).toMatch(/Sign out/);
+    await page.keyboard.press('Enter');
+    // Signing out ends the platform's session too, through its page and back (a new page: the focus starts
+    // at its top).
+    await page.waitForURL((url) => url.origin === demoUrl && !url.pathname.startsWith('/_hosted'));
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await badge(second.page)
+      .getByRole('button', { name: 'Sign in', exact: true })
+      .waitFor({ timeout: 1_000 });
+    expect(unexpectedErrors([...errors, ...second.errors], [400, 401, 404, 409])).toEqual([]);
   });
 });
 

@@ -15,8 +15,11 @@ const de: MenuStrings = {
   signOut: 'Abmelden',
   deleteAccount: 'Mein Konto löschen',
   slugLabel: 'Profiladresse',
-  slugHelp: 'Buchstaben, Ziffern und Bindestriche; sie erscheint im Link deines Profils.',
+  slugHelp:
+    'Kleinbuchstaben (a–z), Ziffern und Bindestriche, kein Bindestrich am Anfang oder Ende; sie erscheint im Link deines Profils.',
   slugEmpty: 'Gib eine Adresse ein.',
+  slugInvalid: '„{slug}“ folgt diesen Regeln nicht.',
+  slugTaken: '„{slug}“ ist die Adresse eines anderen Mitglieds. Versuche eine andere.',
   save: 'Speichern',
   saving: 'Wird gespeichert…',
   cancel: 'Abbrechen',

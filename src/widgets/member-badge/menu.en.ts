@@ -13,8 +13,11 @@ const en = {
   signOut: 'Sign out',
   deleteAccount: 'Delete my account',
   slugLabel: 'Profile address',
-  slugHelp: 'Letters, digits and hyphens; it appears in your profile’s link.',
+  slugHelp:
+    'Small letters (a–z), digits and hyphens, no hyphen first or last; it appears in your profile’s link.',
   slugEmpty: 'Enter an address.',
+  slugInvalid: '“{slug}” does not follow these rules.',
+  slugTaken: '“{slug}” is another member’s address. Try another one.',
   save: 'Save',
   saving: 'Saving…',
   cancel: 'Cancel',

@@ -6,6 +6,7 @@ import { createRedirectSession } from '../../api/redirects';
 import type { MembersAccountSection } from '../../api/types/enums';
 import type { Member } from '../../api/types/members';
 import controls from '../../ui/controls.css?inline';
+import { keepTabInside } from '../../ui/dialog';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import { useStore } from '../../ui/use-store';
@@ -52,9 +53,14 @@ interface MenuProps {
   t: MenuStrings;
 }
 
-function problemText(error: unknown, t: MenuStrings): string {
+/** A failed choice in the member's words; `slug`, the address asked for when that is what failed. */
+function problemText(error: unknown, t: MenuStrings, slug?: string): string {
   if (isSystemError(error) || error instanceof TypeError) return t.networkError;
-  return isApiError(error) ? error.message : t.failed.replace('{message}', String(error));
+  if (!isApiError(error)) return t.failed.replace('{message}', String(error));
+  // Another member has the address (409), or it breaks the rules (400: it is the call's one field).
+  if (slug && (error.status === 409 || error.status === 400))
+    return (error.status === 409 ? t.slugTaken : t.slugInvalid).replace('{slug}', slug);
+  return error.message;
 }
 
 function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
@@ -105,7 +111,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     if (next) store.setState({ member: { status: 'ready', member: next } });
   };
 
-  async function act(key: string, work: () => Promise<void>) {
+  async function act(key: string, work: () => Promise<void>, slug?: string) {
     if (busy) return;
     setBusy(key);
     setProblem('');
@@ -113,7 +119,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     try {
       await work();
     } catch (error) {
-      setProblem(problemText(error, t));
+      setProblem(problemText(error, t, slug));
     } finally {
       setBusy(null);
     }
@@ -149,10 +155,18 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     else if (event.key === 'ArrowUp') move(at - 1);
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(all.length - 1);
-    else if (event.key === 'Tab') close(false);
+    else if (event.key === 'Tab') {
+      // Tab goes on from the menu's button, as if the menu were not there (Chromium would otherwise go back
+      // to the button from an item it cannot tab to); Shift+Tab stops at the button. The focus leaving the
+      // panel closes it.
+      anchor.focus();
+      if (event.shiftKey) event.preventDefault();
+    }
   };
 
   const onKey = (event: KeyboardEvent) => {
+    // The address form and the delete confirmation keep Tab inside until saved, cancelled or Escaped.
+    if (event.key === 'Tab' && view !== 'menu' && panel.current) keepTabInside(event, panel.current);
     if (event.key !== 'Escape') return;
     event.stopPropagation();
     if (view === 'menu') close(true);
@@ -236,12 +250,16 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
             setProblem(t.slugEmpty);
             return;
           }
-          void act('slug', async () => {
-            const { member: next } = await updateCurrentMemberSlug(session.client, wanted);
-            setMember(next);
-            setStatus(t.slugSaved.replace('{slug}', next?.profile?.slug ?? wanted));
-            setView('menu');
-          });
+          void act(
+            'slug',
+            async () => {
+              const { member: next } = await updateCurrentMemberSlug(session.client, wanted);
+              setMember(next);
+              setStatus(t.slugSaved.replace('{slug}', next?.profile?.slug ?? wanted));
+              setView('menu');
+            },
+            wanted,
+          );
         }}
       >
         <label for={`${id}-slug`}>{t.slugLabel}</label>
@@ -249,10 +267,11 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
           id={`${id}-slug`}
           value={slug}
           autoComplete="off"
+          maxLength={100}
           spellcheck={false}
           autoCapitalize="off"
           aria-invalid={problem ? 'true' : undefined}
-          aria-describedby={problem ? `${id}-problem` : `${id}-help`}
+          aria-describedby={problem ? `${id}-problem ${id}-help` : `${id}-help`}
           onInput={(e) => setSlug((e.currentTarget as HTMLInputElement).value)}
         />
         <p class="help" id={`${id}-help`}>
@@ -312,7 +331,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
 
 /**
  * Opens the member menu under the badge's button and returns how to close it. A press outside, Escape and
- * Tab close it; Escape gives the focus back to the button.
+ * the focus leaving it close it; Escape gives the focus back to the button.
  */
 export function openMemberMenu(options: {
   root: ShadowRoot;
@@ -341,6 +360,12 @@ export function openMemberMenu(options: {
     if (!path.includes(container) && !path.includes(anchor)) close(false);
   };
   doc.addEventListener('pointerdown', outside, true);
+  // The focus leaving the panel (Tab or Shift+Tab out of the menu, a page's script) closes it and stays
+  // where it went. A focused item that is removed, or the window losing the focus, has no new target.
+  container.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !container.contains(next)) close(false);
+  });
   render(
     <MemberMenu context={context} anchor={anchor} focus={options.focus} close={close} t={options.t} />,
     container,
