@@ -59,10 +59,7 @@ for (const [file, size] of sizes) {
   console.log(file.padEnd(48), String(size.raw).padStart(10), String(size.gzip).padStart(10));
 }
 
-/**
- * Language packs (`chunks/texts.en-….js`, `chunks/texts.de-….js`, the badge's `chunks/de-….js`): a page loads
- * only its own language's.
- */
+/** Language packs (`chunks/texts.en-….js`, `chunks/texts.de-….js`): a page loads only its own language's. */
 const LANGUAGES = ['en', 'de'];
 const isPack = (file: string, lang: string) =>
   new RegExp(`^chunks/(?:[\\w-]+\\.)?${lang}-[\\w-]+\\.js$`).test(file);

@@ -1,31 +1,16 @@
 /** Texts in the visitor's language: picking a dictionary, plural forms and `{name}` placeholders. */
 
-/** The member badge's other languages than English, each a chunk that only pages in that language load. */
-export type LanguagePacks<T> = Record<string, () => Promise<{ default: Partial<T> }>>;
-
 /**
- * A widget's texts: English, over it the pack of the page's language (its first subtag) when there is one,
- * then the site's overrides (`data-strings`) for the keys the widget knows. A pack that fails to load leaves
- * the English texts.
+ * A widget's texts with the site's overrides (`data-strings`) laid over them, for the keys the widget knows;
+ * the texts themselves are left as they were.
  */
-export async function loadTexts<T extends Record<string, string>>(
-  english: T,
-  packs: LanguagePacks<T>,
-  lang: string,
+export function withOverrides<T extends Record<string, string>>(
+  texts: T,
   overrides: Partial<Record<string, string>> = {},
-): Promise<T> {
-  const load = packs[lang.split('-')[0] ?? 'en'];
-  let pack: Partial<T> = {};
-  if (load) {
-    try {
-      pack = (await load()).default;
-    } catch (error) {
-      console.error(`[storefront] the "${lang}" texts could not be loaded; showing English:`, error);
-    }
-  }
-  const out: Record<string, string> = { ...english, ...pack };
+): T {
+  const out: Record<string, string> = { ...texts };
   for (const [key, value] of Object.entries(overrides)) {
-    if (key in english && typeof value === 'string') out[key] = value;
+    if (key in texts && typeof value === 'string') out[key] = value;
   }
   return out as T;
 }

@@ -1,8 +1,10 @@
 /**
  * The texts of the widgets' views (the cart drawer, the login modal and the member menu), one pack per
  * language holding all three: a page downloads only its own language's, English included, alongside the
- * widgets' chunk. (The member badge's few texts are in the loader, so the badge shows at once.)
+ * widgets' chunk. (The member badge's few texts, English and German, are in the loader, so the badge shows
+ * at once in either.)
  */
+import { withOverrides } from '../ui/i18n';
 import type { Strings } from './cart-drawer/strings';
 import type { LoginStrings } from './login-modal/strings';
 import type { MenuStrings } from './member-badge/menu';
@@ -53,9 +55,5 @@ export async function textsFor<K extends keyof WidgetTexts>(
   lang: string,
   overrides: Partial<Record<string, string>> = {},
 ): Promise<WidgetTexts[K]> {
-  const texts: Record<string, string> = { ...(await widgetTexts(lang))[widget] };
-  for (const [key, value] of Object.entries(overrides)) {
-    if (key in texts && typeof value === 'string') texts[key] = value;
-  }
-  return texts as WidgetTexts[K];
+  return withOverrides((await widgetTexts(lang))[widget], overrides);
 }

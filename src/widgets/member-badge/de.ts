@@ -1,7 +1,7 @@
 import type { BadgeStrings } from './index';
 
-/** German texts, loaded only by pages in German. */
-const de: Partial<BadgeStrings> = {
+/** The badge's German texts (in the loader beside the English ones, as the badge shows at once). */
+const de: BadgeStrings = {
   signIn: 'Anmelden',
   accountMenu: 'Kontomenü',
   loadingMember: 'Dein Konto wird geladen…',

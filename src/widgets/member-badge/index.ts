@@ -1,10 +1,11 @@
 import type { Member } from '../../api/types/members';
 import { safeImageUrl } from '../../ui/format';
-import { afterTexts, type LanguagePacks, loadTexts } from '../../ui/i18n';
+import { withOverrides } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
 import { widgetTexts } from '../texts';
+import de from './de';
 import styles from './styles.css?inline';
 
 /**
@@ -22,7 +23,8 @@ const en = {
   dismiss: 'Dismiss',
 };
 export type BadgeStrings = typeof en;
-const PACKS: LanguagePacks<BadgeStrings> = { de: () => import('./de') };
+/** The badge's other languages, in this file too: a few texts, shown with its first paint. */
+const LANGUAGES: Record<string, BadgeStrings> = { de };
 
 /** Up to two initials of a name, for a member without a photo. */
 export function initialsOf(name: string): string {
@@ -47,7 +49,7 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
 
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
   const { lang, strings } = context.config;
-  return afterTexts(loadTexts(en, PACKS, lang, strings), (t) => start(root, host, context, t));
+  return start(root, host, context, withOverrides(LANGUAGES[lang.split('-')[0] ?? ''] ?? en, strings));
 };
 
 function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: BadgeStrings): () => void {
