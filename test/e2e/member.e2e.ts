@@ -25,6 +25,16 @@ async function signInByMouse(page: Page, email: string, password: string) {
   await modal(page).getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+async function registerByMouse(page: Page, email: string, password: string, name: string) {
+  await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+  await modal(page).getByRole('button', { name: 'Create an account' }).click();
+  await modal(page).getByRole('heading', { name: 'Create an account' }).waitFor();
+  await modal(page).getByLabel('Email').fill(email);
+  await modal(page).getByLabel('Password', { exact: true }).fill(password);
+  await modal(page).getByLabel('Name shown to others').fill(name);
+  await modal(page).getByRole('button', { name: 'Create account', exact: true }).click();
+}
+
 describe('a member by mouse', () => {
   it('signs in after a wrong password, stays signed in over a reload and in a second tab, manages the profile and signs out everywhere', async () => {
     const { page, errors, another } = await freshPage();
@@ -232,13 +242,7 @@ describe('a new member by mouse', () => {
     const email = `noor-${Date.now()}@example.com`;
     const { page, errors } = await freshPage();
     await page.goto(`${demoUrl}/`);
-    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
-    await modal(page).getByRole('button', { name: 'Create an account' }).click();
-    await modal(page).getByRole('heading', { name: 'Create an account' }).waitFor();
-    await modal(page).getByLabel('Email').fill(email);
-    await modal(page).getByLabel('Password', { exact: true }).fill('noor-password');
-    await modal(page).getByLabel('Name shown to others').fill('Noor');
-    await modal(page).getByRole('button', { name: 'Create account', exact: true }).click();
+    await registerByMouse(page, email, 'noor-password', 'Noor');
     await modal(page).getByRole('heading', { name: 'Check your email' }).waitFor();
     await modal(page).getByRole('button', { name: 'Send a new code' }).click();
     await modal(page).getByText(`A new code is on its way to ${email}.`).waitFor();
@@ -273,12 +277,7 @@ describe('a new member by mouse', () => {
     await sandbox('PATCH', '/_sandbox/settings', { requireOwnerApproval: true });
     const { page, errors } = await freshPage();
     await page.goto(`${demoUrl}/`);
-    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
-    await modal(page).getByRole('button', { name: 'Create an account' }).click();
-    await modal(page).getByLabel('Email').fill(`ola-${Date.now()}@example.com`);
-    await modal(page).getByLabel('Password', { exact: true }).fill('ola-password');
-    await modal(page).getByLabel('Name shown to others').fill('Ola');
-    await modal(page).getByRole('button', { name: 'Create account', exact: true }).click();
+    await registerByMouse(page, `ola-${Date.now()}@example.com`, 'ola-password', 'Ola');
     await modal(page).getByRole('heading', { name: 'Almost there' }).waitFor();
     await modal(page).getByRole('button', { name: 'Done' }).click();
     await modal(page).waitFor({ state: 'detached' });
