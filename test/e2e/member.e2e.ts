@@ -352,6 +352,7 @@ describe('a member by keyboard only', () => {
     const slugProblem = badge(page).locator('[role="alert"]');
     await slugProblem.waitFor();
     expect(await slugProblem.textContent()).toBe('“marcus” is another member’s address. Try another one.');
+    await shot(page, 'member-slug-taken');
     await expectAccessible(page, 'profile address with a taken address');
     const path: string[] = [];
     for (let i = 0; i < 3; i++) {
