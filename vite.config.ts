@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import preact from '@preact/preset-vite';
 import { defineConfig, type UserConfig } from 'vite';
 
 /**
@@ -45,7 +44,9 @@ export default defineConfig(({ mode }): UserConfig => {
   }
   return {
     ...shared,
-    plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false })],
+    // Preact's classic `h(type, props, ...children)`: smaller calls than the automatic runtime's
+    // `jsx(type, {…props, children})` (0.15 KB gzip less in all); each .tsx imports `h` (tsconfig.json).
+    oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' } },
     build: {
       ...shared.build,
       target: 'es2022',

@@ -1,9 +1,9 @@
-import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 
 /** Unit tests: the sandbox, the API client and the session in Node; the loader, UI and widgets in happy-dom. */
 export default defineConfig({
-  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false })],
+  // The same JSX as the build (vite.config.ts): Preact's classic `h`.
+  oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' } },
   test: {
     css: true,
     projects: [

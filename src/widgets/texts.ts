@@ -25,16 +25,25 @@ export const TEXT_PACKS: Record<string, Pack> = {
 
 const loading = new Map<string, Promise<WidgetTexts>>();
 
+/** How long to wait before trying a pack again after a failed download (a dropped connection). */
+export const retry = { delay: 1000 };
+
+const download = (code: string): Promise<WidgetTexts> => {
+  const load = () => (TEXT_PACKS[code] as Pack)().then((module) => module.default);
+  return load().catch(() => new Promise((resolve) => setTimeout(resolve, retry.delay)).then(load));
+};
+
 /**
  * The pack for a page's language (`de-AT` takes `de`; a language without a pack takes English), loaded once
- * however many widgets ask. A pack that fails to load leaves the English texts; English failing too rejects.
+ * however many widgets ask, and tried once more after a failed download. A pack that still fails leaves the
+ * English texts for the visit; English failing too rejects, and the next widget to ask starts over.
  */
 export function widgetTexts(lang: string): Promise<WidgetTexts> {
   const primary = lang.split('-')[0]?.toLowerCase() ?? '';
-  const code = primary in TEXT_PACKS ? primary : 'en';
+  const code = Object.hasOwn(TEXT_PACKS, primary) ? primary : 'en';
   let texts = loading.get(code);
   if (!texts) {
-    const pack = (TEXT_PACKS[code] as Pack)().then((module) => module.default);
+    const pack = download(code);
     texts =
       code === 'en'
         ? pack
@@ -42,7 +51,6 @@ export function widgetTexts(lang: string): Promise<WidgetTexts> {
             console.error(`[storefront] the "${lang}" texts could not be loaded; showing English:`, error);
             return widgetTexts('en');
           });
-    // A failed download may be retried by the next widget that asks.
     texts.catch(() => loading.delete(code));
     loading.set(code, texts);
   }

@@ -92,6 +92,11 @@ describe('a member by mouse', () => {
     ]);
     await shot(page, 'member-menu');
     await expectAccessible(page, 'member menu open');
+    // A second press of the button closes the menu.
+    await trigger.click();
+    await menu(page).waitFor({ state: 'detached' });
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    await trigger.click();
 
     await menu(page).getByRole('menuitem', { name: 'Edit profile address' }).click();
     const slug = badge(page).getByLabel('Profile address');

@@ -1,3 +1,4 @@
+import { Fragment, h } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../../api/types/cart';
 import type { Problem, Storefront } from '../../store/store';

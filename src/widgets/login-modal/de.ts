@@ -26,8 +26,7 @@ const de: LoginStrings = {
   resend: 'Neuen Code senden',
   resent: 'Ein neuer Code ist unterwegs an {email}.',
   verifyIntro: 'Wir haben einen 6-stelligen Code an {email} gesendet. Gib ihn ein, um dich anzumelden.',
-  approvalText:
-    'Dein Konto wartet auf die Freigabe durch den Seiteninhaber. Sobald es freigegeben ist, kannst du dich anmelden.',
+  approvalText: 'Dein Konto wartet auf die Freigabe durch den Seiteninhaber. Danach kannst du dich anmelden.',
   forgot: 'Passwort vergessen?',
   forgotIntro: 'Gib die E-Mail deines Kontos ein; wir senden dir einen Link für ein neues Passwort.',
   sendLink: 'Link senden',

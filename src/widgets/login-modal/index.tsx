@@ -1,3 +1,4 @@
+import { h } from 'preact';
 import controls from '../../ui/controls.css?inline';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { renderWithTexts } from '../../ui/mount';

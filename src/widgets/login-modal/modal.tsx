@@ -1,4 +1,4 @@
-import type { ComponentChildren, RefObject } from 'preact';
+import { type ComponentChildren, Fragment, h, type RefObject } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { isSystemError } from '../../api/errors';
 import { isAuthError } from '../../auth/errors';

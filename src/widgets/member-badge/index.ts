@@ -6,6 +6,7 @@ import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
 import { widgetTexts } from '../texts';
 import de from './de';
+import type { MenuStrings } from './menu';
 import styles from './styles.css?inline';
 
 /**
@@ -49,7 +50,9 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
 
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
   const { lang, strings } = context.config;
-  return start(root, host, context, withOverrides(LANGUAGES[lang.split('-')[0] ?? ''] ?? en, strings));
+  const primary = lang.split('-')[0] as string;
+  const texts = Object.hasOwn(LANGUAGES, primary) ? (LANGUAGES[primary] as BadgeStrings) : en;
+  return start(root, host, context, withOverrides(texts, strings));
 };
 
 function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: BadgeStrings): () => void {
@@ -72,8 +75,17 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
   const openMenu = async (focus: 'first' | 'last') => {
     if (!trigger || closeMenu) return;
     const button = trigger;
-    const { openMemberMenu, menuTexts } = await loadMenu();
-    const texts = await menuTexts(config.lang, config.strings);
+    let loaded: [typeof import('./menu'), MenuStrings];
+    try {
+      const code = await loadMenu();
+      loaded = [code, await code.menuTexts(config.lang, config.strings)];
+    } catch (error) {
+      // The next press tries again (a failed download is not kept).
+      menu = undefined;
+      console.error('[storefront] the member menu could not be loaded:', error);
+      return;
+    }
+    const [{ openMemberMenu }, texts] = loaded;
     if (closeMenu || button !== trigger || !button.isConnected) return;
     button.setAttribute('aria-expanded', 'true');
     closeMenu = openMemberMenu({

@@ -16,7 +16,7 @@ const de: MenuStrings = {
   deleteAccount: 'Mein Konto löschen',
   slugLabel: 'Profiladresse',
   slugHelp:
-    'Kleinbuchstaben (a–z), Ziffern und Bindestriche, kein Bindestrich am Anfang oder Ende; sie erscheint im Link deines Profils.',
+    'Kleinbuchstaben (a–z), Ziffern und Bindestriche, nicht am Anfang oder Ende; Teil des Links zu deinem Profil.',
   slugEmpty: 'Gib eine Adresse ein.',
   slugInvalid: '„{slug}“ folgt diesen Regeln nicht.',
   slugTaken: '„{slug}“ ist die Adresse eines anderen Mitglieds. Versuche eine andere.',

@@ -1,4 +1,4 @@
-import { type ComponentChildren, render } from 'preact';
+import { type ComponentChildren, Fragment, h, render } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { isApiError, isSystemError } from '../../api/errors';
 import { deleteMyMember, joinCommunity, leaveCommunity, updateCurrentMemberSlug } from '../../api/members';
@@ -157,9 +157,9 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     else if (event.key === 'End') move(all.length - 1);
     else if (event.key === 'Tab') {
       // Tab goes on from the menu's button, as if the menu were not there (Chromium would otherwise go back
-      // to the button from an item it cannot tab to); Shift+Tab stops at the button. The focus leaving the
-      // panel closes it.
+      // to the button from an item it cannot tab to); Shift+Tab stops at the button.
       anchor.focus();
+      close(false);
       if (event.shiftKey) event.preventDefault();
     }
   };
@@ -360,11 +360,12 @@ export function openMemberMenu(options: {
     if (!path.includes(container) && !path.includes(anchor)) close(false);
   };
   doc.addEventListener('pointerdown', outside, true);
-  // The focus leaving the panel (Tab or Shift+Tab out of the menu, a page's script) closes it and stays
-  // where it went. A focused item that is removed, or the window losing the focus, has no new target.
+  // The focus leaving the panel for the page (a click there, a page's script) closes it and stays where it
+  // went. A focused item that is removed, or the window losing the focus, has no new target; a press on the
+  // menu's button (which takes the focus first) is the button's to handle: it closes the menu.
   container.addEventListener('focusout', (event) => {
     const next = event.relatedTarget;
-    if (next instanceof Node && !container.contains(next)) close(false);
+    if (next instanceof Node && next !== anchor && !container.contains(next)) close(false);
   });
   render(
     <MemberMenu context={context} anchor={anchor} focus={options.focus} close={close} t={options.t} />,

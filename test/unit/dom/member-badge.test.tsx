@@ -323,6 +323,19 @@ describe('member badge: the menu by keyboard', () => {
     await vi.waitFor(() => expect(menuOf(f)).toBeNull());
   });
 
+  it('closes on a second press of its button, which takes the focus first', async () => {
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    // A mouse press moves the focus to the button before its click.
+    const from = focused(f) as HTMLElement;
+    from.dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true, relatedTarget: button }));
+    button.focus();
+    button.click();
+    await settle();
+    expect(menuOf(f)).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('closes when the focus leaves it some other way, leaving the focus where it went', async () => {
     const { f, button } = await signedIn();
     await openByClick(f, button);
@@ -905,6 +918,13 @@ describe('member badge: focus after signing in', () => {
     f.store.getState().closeLogin();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(focused(f)).toBeNull();
+  });
+});
+
+describe('member badge: a language named like an object property', () => {
+  it('speaks English', async () => {
+    const f = mount({ lang: 'constructor' });
+    await vi.waitFor(() => signInButton(f, 'Sign in'));
   });
 });
 

@@ -3,11 +3,23 @@ import type * as Texts from '../../../src/widgets/texts';
 import de from '../../../src/widgets/texts.de';
 import en from '../../../src/widgets/texts.en';
 
-/** A fresh copy of the module, so each test starts with nothing loaded. */
+/** A fresh copy of the module, so each test starts with nothing loaded (and retries without a wait). */
 async function fresh(): Promise<typeof Texts> {
   vi.resetModules();
-  return import('../../../src/widgets/texts');
+  const texts = await import('../../../src/widgets/texts');
+  texts.retry.delay = 0;
+  return texts;
 }
+
+const failing = (times: number, load: () => Promise<unknown>) => {
+  let failures = 0;
+  const pack = vi.fn(() =>
+    failures++ < times
+      ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+      : load(),
+  );
+  return pack as unknown as () => Promise<{ default: typeof en }>;
+};
 
 describe('the widgets’ language packs', () => {
   let errors: ReturnType<typeof vi.spyOn>;
@@ -47,22 +59,39 @@ describe('the widgets’ language packs', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('shows English, and says why, when the page’s pack cannot be loaded', async () => {
+  it('tries a pack once more after a failed download (a dropped connection) before giving up on it', async () => {
     const { widgetTexts, TEXT_PACKS } = await fresh();
-    TEXT_PACKS.de = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const pack = failing(1, TEXT_PACKS.en as () => Promise<unknown>);
+    TEXT_PACKS.en = pack;
+    expect((await widgetTexts('en')).menu.signOut).toBe(en.menu.signOut);
+    expect(pack).toHaveBeenCalledTimes(2);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('shows English for the visit, and says why, when the page’s pack fails twice', async () => {
+    const { widgetTexts, TEXT_PACKS } = await fresh();
+    const german = failing(2, TEXT_PACKS.de as () => Promise<unknown>);
+    TEXT_PACKS.de = german;
     const texts = await widgetTexts('de');
     expect(texts.login.signInTitle).toBe(en.login.signInTitle);
     expect(String(errors.mock.calls[0]?.[0])).toContain('"de" texts could not be loaded; showing English');
+    expect(await widgetTexts('de-AT')).toBe(texts);
+    expect(german).toHaveBeenCalledTimes(2);
   });
 
-  it('rejects when English cannot be loaded either, and tries again on the next ask', async () => {
+  it('rejects when English fails twice too, and starts over on the next ask', async () => {
     const { widgetTexts, TEXT_PACKS } = await fresh();
-    const english = TEXT_PACKS.en as NonNullable<typeof TEXT_PACKS.en>;
-    let offline = true;
-    TEXT_PACKS.en = () => (offline ? Promise.reject(new TypeError('offline')) : english());
-    await expect(widgetTexts('en')).rejects.toThrow('offline');
-    offline = false;
+    const english = failing(2, TEXT_PACKS.en as () => Promise<unknown>);
+    TEXT_PACKS.en = english;
+    await expect(widgetTexts('en')).rejects.toThrow('Failed to fetch');
     expect((await widgetTexts('en')).menu.signOut).toBe(en.menu.signOut);
+    expect(english).toHaveBeenCalledTimes(3);
+  });
+
+  it('takes English for a language named like an object property', async () => {
+    const { widgetTexts } = await fresh();
+    for (const lang of ['constructor', 'toString', '__proto__', 'hasOwnProperty-x'])
+      expect((await widgetTexts(lang)).drawer.cartTitle, lang).toBe(en.drawer.cartTitle);
   });
 
   it('lays the site’s overrides over one widget’s texts, for the keys that widget has', async () => {

@@ -1,0 +1,59 @@
+// @vitest-environment-options {"url": "http://localhost:4000/shop"}
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_MEMBER } from '../../../sandbox/seed';
+import { createAccountTools } from '../../../src/auth/sign-in-extra';
+import * as memberBadge from '../../../src/widgets/member-badge/index';
+import { retry, TEXT_PACKS } from '../../../src/widgets/texts';
+import { getByRole, type MountedWidget, mountWidget, queryByRole, settle } from '../../helpers/widget';
+
+// Its own file: no widget here has loaded the texts before, so their download can fail.
+let fx: MountedWidget | undefined;
+afterEach(() => {
+  fx?.cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('member menu: its texts cannot be downloaded', () => {
+  it('says so on the console, opens nothing, and opens on the next press once they can be', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    retry.delay = 0;
+    const english = TEXT_PACKS.en as NonNullable<typeof TEXT_PACKS.en>;
+    let offline = true;
+    TEXT_PACKS.en = () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : english());
+    try {
+      const f = mountWidget(memberBadge, { tag: 'sf-member-badge', site: 'http://localhost:4000/shop' });
+      fx = f;
+      const member = [...f.sandbox.context.state.members.values()].find(
+        (m) => m.loginEmail === DEMO_MEMBER.email,
+      );
+      const tools = createAccountTools(f.session);
+      f.session.signInWith(
+        await tools.getMemberTokensForExternalLogin(member?.id as string, 'sandbox-admin-key'),
+      );
+      const button = await vi.waitFor(() => getByRole<HTMLButtonElement>(f.root, 'button', /account menu/));
+
+      button.click();
+      await vi.waitFor(() =>
+        expect(errors).toHaveBeenCalledWith(
+          '[storefront] the member menu could not be loaded:',
+          expect.anything(),
+        ),
+      );
+      await settle();
+      expect(queryByRole(f.root, 'menu')).toBeNull();
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+
+      offline = false;
+      button.click();
+      await vi.waitFor(() => expect(queryByRole(f.root, 'menu')).not.toBeNull());
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+      TEXT_PACKS.en = english;
+      retry.delay = 1000;
+    }
+  });
+});
