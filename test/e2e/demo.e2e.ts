@@ -139,6 +139,35 @@ describe('the demo page in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('takes Storefront calls made before the bundle is here, and makes them once it is', async () => {
+    const { page, errors } = await browser.newPage();
+    // loader.js held back, so the page's calls meet embed.js's queue.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/cdn/loader.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${demoUrl}/`, { waitUntil: 'domcontentloaded' });
+    const queued = await page.evaluate(() => {
+      const sf = (
+        window as unknown as { Storefront: Record<string, (...a: unknown[]) => void> & { q: unknown[][] } }
+      ).Storefront;
+      sf.setCaptchaProvider?.({ getTokens: async () => ({}) });
+      sf.register?.();
+      return sf.q.map(([name]) => name);
+    });
+    expect(queued).toEqual(['setCaptchaProvider', 'register']);
+    release();
+    await page
+      .locator('sf-login-modal [role="dialog"]')
+      .getByRole('heading', { name: 'Create an account' })
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('reports a script tag without data-client-id on the console', async () => {
     const { page, errors } = await browser.newPage();
     const port = new URL(demoUrl).port;
