@@ -112,6 +112,8 @@ describe('a visitor shops the demo by mouse', () => {
     // The first tab in front again (a background tab's animation frames are throttled, slowing its clicks).
     await page.bringToFront();
     await drawer(page).getByRole('button', { name: 'Remove Everyday Cotton Tee' }).click();
+    // The line (and its button) are gone; the focus is on the drawer, not on the page behind it.
+    await expect.poll(() => focused(page)).toMatch(/^div Your cart/);
     await expect.poll(() => count(page).textContent()).toBe('3');
     await expect.poll(() => count(second.page).textContent(), { timeout: 2_000 }).toBe('3');
 
@@ -166,6 +168,8 @@ describe('a visitor shops the demo by keyboard only', () => {
       await tabTo(page, /^button One more Everyday Cotton Tee/);
       await page.keyboard.press('Enter');
       await expect.poll(() => count(page).textContent()).toBe('3');
+      // The button stayed focused while the line was busy: the place is kept for the next press.
+      expect(await focused(page)).toMatch(/^button One more Everyday Cotton Tee/);
       await tabTo(page, /^input\[text\] Coupon code/);
       await page.keyboard.type('NOPE');
       await page.keyboard.press('Enter');

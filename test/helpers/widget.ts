@@ -271,3 +271,7 @@ export function press(target: Element, key: string, init: KeyboardEventInit = {}
   target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, composed: true, ...init }));
   return down;
 }
+
+/** Whether a button cannot act now: `aria-disabled` (the widgets keep such a button focusable). */
+export const isBlocked = (button: Element | null | undefined): boolean =>
+  button?.getAttribute('aria-disabled') === 'true';

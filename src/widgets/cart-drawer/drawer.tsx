@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../../api/types/cart';
 import type { Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
+import { Button } from '../../ui/button';
 import { useModalDialog } from '../../ui/dialog';
 import { formatPrice, safeImageUrl } from '../../ui/format';
 import { fill, plural } from '../../ui/i18n';
@@ -134,14 +135,13 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
         ) : null}
         <div class="line-controls">
           <div class="stepper" part="stepper">
-            <button
-              type="button"
+            <Button
               aria-label={fill(t.decrease, { name })}
-              disabled={pending || quantity <= 1}
+              blocked={pending || quantity <= 1}
               onClick={() => void store.getState().setQuantity(id, quantity - 1)}
             >
               −
-            </button>
+            </Button>
             <input
               type="number"
               inputMode="numeric"
@@ -160,20 +160,23 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
                 }
               }}
             />
-            <button
-              type="button"
+            <Button
               aria-label={fill(t.increase, { name })}
-              disabled={pending || quantity >= max}
+              blocked={pending || quantity >= max}
               onClick={() => void store.getState().setQuantity(id, quantity + 1)}
             >
               +
-            </button>
+            </Button>
           </div>
           <button
             type="button"
             class="link"
             aria-label={fill(t.removeItem, { name })}
-            onClick={() => void store.getState().removeLine(id)}
+            onClick={(event) => {
+              // The line leaves at once: the focus goes to the drawer, not to the page.
+              (event.currentTarget.closest('[role="dialog"]') as HTMLElement | null)?.focus();
+              void store.getState().removeLine(id);
+            }}
           >
             {t.remove}
           </button>
@@ -202,14 +205,9 @@ function Coupon({ store, t, cart }: Props & { cart: Cart }) {
     return (
       <div class="coupon applied" part="coupon">
         <p role="status">{fill(t.couponApplied, { code: applied })}</p>
-        <button
-          type="button"
-          class="link"
-          disabled={busy}
-          onClick={() => void store.getState().removeCoupon()}
-        >
+        <Button class="link" blocked={busy} onClick={() => void store.getState().removeCoupon()}>
           {fill(t.removeCoupon, { code: applied })}
-        </button>
+        </Button>
         {error ? <Message problem={error} t={t} /> : null}
       </div>
     );
@@ -236,9 +234,9 @@ function Coupon({ store, t, cart }: Props & { cart: Cart }) {
           aria-describedby={error ? errorId : undefined}
           onInput={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
         />
-        <button type="submit" class="secondary" disabled={busy}>
+        <Button type="submit" class="secondary" blocked={busy}>
           {t.apply}
-        </button>
+        </Button>
       </div>
       {error ? (
         <div id={errorId}>
@@ -315,9 +313,9 @@ function Shipping({ store, t, currency, locale }: Props) {
               onInput={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
             />
           </div>
-          <button type="submit" class="secondary" disabled={status === 'loading'}>
+          <Button type="submit" class="secondary" blocked={status === 'loading'}>
             {t.estimate}
-          </button>
+          </Button>
         </div>
         {countryMissing ? (
           <p class="field-error" role="alert">
@@ -536,15 +534,14 @@ export function Drawer(props: Props) {
             <footer class="drawer-footer" part="footer">
               <Totals cart={cart} totals={slice.totals} t={t} currency={currency} locale={locale} />
               {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
-              <button
-                type="button"
+              <Button
                 class="primary"
                 part="checkout-button"
-                disabled={slice.checkout === 'working'}
+                blocked={slice.checkout === 'working'}
                 onClick={() => void store.getState().checkout()}
               >
                 {slice.checkout === 'working' ? t.checkingOut : t.checkout}
-              </button>
+              </Button>
             </footer>
           ) : null}
         </div>

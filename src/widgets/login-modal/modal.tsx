@@ -5,6 +5,7 @@ import { isAuthError } from '../../auth/errors';
 import type { LoginResult } from '../../auth/login-state';
 import { createSignIn, type SignIn } from '../../auth/sign-in';
 import type { LoginIntent } from '../../store/store';
+import { Button } from '../../ui/button';
 import { useModalDialog } from '../../ui/dialog';
 import { fill } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
@@ -327,9 +328,9 @@ export function LoginModal({
       <ErrorText id={`${id}-form-error`} problem={problem} t={t} onAction={onAction} />
     ) : null;
   const submit = (label: string, busyLabel: string) => (
-    <button type="submit" class="primary" disabled={busy} part="submit">
+    <Button type="submit" class="primary" blocked={busy} part="submit">
       {busy ? busyLabel : label}
-    </button>
+    </Button>
   );
   // A plain function, not a component: a component made during render would remount the fields each time.
   const form = (onSubmit: () => void, children: ComponentChildren) => (
@@ -465,10 +466,9 @@ export function LoginModal({
           })}
           {formProblem}
           {submit(t.verify, t.verifying)}
-          <button
-            type="button"
+          <Button
             class="link"
-            disabled={busy}
+            blocked={busy}
             onClick={() =>
               run(
                 () => null,
@@ -480,7 +480,7 @@ export function LoginModal({
             }
           >
             {t.resend}
-          </button>
+          </Button>
         </>,
       );
       break;

@@ -5,6 +5,7 @@ import { deleteMyMember, joinCommunity, leaveCommunity, updateCurrentMemberSlug 
 import { createRedirectSession } from '../../api/redirects';
 import type { MembersAccountSection } from '../../api/types/enums';
 import type { Member } from '../../api/types/members';
+import { Button } from '../../ui/button';
 import controls from '../../ui/controls.css?inline';
 import { keepTabInside } from '../../ui/dialog';
 import type { WidgetContext } from '../../ui/lazy-element';
@@ -279,9 +280,9 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
         </p>
         {messages}
         <div class="actions">
-          <button type="submit" class="primary" disabled={busy !== null}>
+          <Button type="submit" class="primary" blocked={busy !== null}>
             {busy ? t.saving : t.save}
-          </button>
+          </Button>
           <button type="button" class="secondary" onClick={() => setView('menu')}>
             {t.cancel}
           </button>
@@ -300,10 +301,9 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
         <p id={`${id}-delete-text`}>{t.deleteText}</p>
         {messages}
         <div class="actions">
-          <button
-            type="button"
+          <Button
             class="primary danger"
-            disabled={busy !== null}
+            blocked={busy !== null}
             onClick={() =>
               void act('delete', async () => {
                 await deleteMyMember(session.client, member?.id ? { memberId: member.id } : {});
@@ -312,7 +312,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
             }
           >
             {busy ? t.deleting : t.deleteConfirm}
-          </button>
+          </Button>
           <button type="button" class="secondary" onClick={() => setView('menu')}>
             {t.cancel}
           </button>

@@ -15,6 +15,7 @@ import {
   accessibleName,
   allByRole,
   getByRole,
+  isBlocked,
   type MountedWidget,
   mountWidget,
   press,
@@ -329,16 +330,20 @@ describe('login modal: signing in', () => {
     await held.arrived;
     await vi.waitFor(() => {
       const submit = getByRole<HTMLButtonElement>(f.root, 'button', 'Signing in…');
-      expect(submit.disabled).toBe(true);
+      expect(isBlocked(submit)).toBe(true);
       expect(submit.type).toBe('submit');
     });
     expect(f.root.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
     expect(queryByRole(f.root, 'button', 'Sign in')).toBeNull();
+    // Pressed again (or Enter in a field) while busy: no second sign-in.
+    click(f.root, 'Signing in…');
+    await settle();
+    expect(f.requestsTo('/v2/login')).toHaveLength(1);
 
     held.release();
     await vi.waitFor(() => expect(alerts(f.root)).not.toEqual([]));
     const submit = getByRole<HTMLButtonElement>(f.root, 'button', 'Sign in');
-    expect(submit.disabled).toBe(false);
+    expect(isBlocked(submit)).toBe(false);
     expect(f.root.querySelector('form')?.hasAttribute('aria-busy')).toBe(false);
     expect(f.requestsTo('/v2/login')).toHaveLength(1);
   });
@@ -425,7 +430,7 @@ describe('login modal: signing in', () => {
     await formAlert(f.root, /^The shop cannot be reached\. Check your connection and try again\.$/);
     expectValid(field(f.root, 'Email'));
     expectValid(field(f.root, 'Password'));
-    expect(getByRole<HTMLButtonElement>(f.root, 'button', 'Sign in').disabled).toBe(false);
+    expect(isBlocked(getByRole<HTMLButtonElement>(f.root, 'button', 'Sign in'))).toBe(false);
 
     // Back online, the same form signs her in.
     stop();
@@ -840,7 +845,7 @@ describe('login modal: when the silent sign-in does not finish', () => {
     await formAlert(fx.f.root, /./);
     expect(fx.f.session.role()).not.toBe('member');
     expect(fx.f.store.getState().ui.loginOpen).toBe(true);
-    expect(getByRole<HTMLButtonElement>(fx.f.root, 'button', 'Sign in').disabled).toBe(false);
+    expect(isBlocked(getByRole<HTMLButtonElement>(fx.f.root, 'button', 'Sign in'))).toBe(false);
   });
 
   // Regression (found by this suite, fixed): a silent sign-in that times out offers the hosted login page.
@@ -920,7 +925,7 @@ describe('login modal: text and language', () => {
     click(f.root, 'Anmelden');
     await held.arrived;
     await vi.waitFor(() =>
-      expect(getByRole<HTMLButtonElement>(f.root, 'button', 'Anmeldung läuft…').disabled).toBe(true),
+      expect(isBlocked(getByRole<HTMLButtonElement>(f.root, 'button', 'Anmeldung läuft…'))).toBe(true),
     );
     held.release();
     const password = field(f.root, 'Passwort');

@@ -12,6 +12,7 @@ import {
   accessibleName,
   allByRole,
   getByRole,
+  isBlocked,
   type MountedWidget,
   mountWidget,
   press,
@@ -572,7 +573,7 @@ describe('member badge: profile address', () => {
     getByRole(f.root, 'button', 'Save').click();
     await held.arrived;
     const saving = await vi.waitFor(() => getByRole<HTMLButtonElement>(f.root, 'button', 'Saving…'));
-    expect(saving.disabled).toBe(true);
+    expect(isBlocked(saving)).toBe(true);
     held.release();
 
     await vi.waitFor(() => expect(menuOf(f)).not.toBeNull());
