@@ -63,14 +63,34 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   };
 }
 
+/**
+ * `SANDBOX_ALLOWED_ORIGINS`: comma-separated origins (`http://localhost:5500`) that `demo-client` accepts.
+ * A value that is not an origin is an error that names it.
+ */
+export function originsFromEnv(value: string | undefined): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (parsed?.origin !== origin || !/^https?:$/.test(parsed.protocol))
+      throw new Error(
+        `SANDBOX_ALLOWED_ORIGINS: "${origin}" is not an origin such as http://localhost:5500 (scheme, host and port, no path or trailing slash)`,
+      );
+  }
+  return origins;
+}
+
 /** Options from the environment: PORT, HOST, SANDBOX_API_KEY, SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
   const port = env.PORT ? Number(env.PORT) : DEFAULT_SANDBOX_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT must be a port number, not "${env.PORT}"`);
-  const origins = env.SANDBOX_ALLOWED_ORIGINS?.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+  const origins = originsFromEnv(env.SANDBOX_ALLOWED_ORIGINS);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',

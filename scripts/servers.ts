@@ -16,7 +16,13 @@ export interface RunningServers {
  * the OAuth client `demo-client` allows the demo site's origins on whatever port it got.
  */
 export async function startServers(
-  options: { demoPort?: number; sandboxPort?: number; extraRoots?: Record<string, string> } = {},
+  options: {
+    demoPort?: number;
+    sandboxPort?: number;
+    extraRoots?: Record<string, string>;
+    /** More origins `demo-client` accepts: a site builder's own pages. */
+    extraOrigins?: string[];
+  } = {},
 ): Promise<RunningServers> {
   let sandboxUrl = '';
   const demo = await startDemoServer({
@@ -33,7 +39,12 @@ export async function startServers(
       clients: [
         {
           id: DEMO_CLIENT_ID,
-          allowedOrigins: [`http://localhost:${demo.port}`, `http://127.0.0.1:${demo.port}`],
+          // The demo's own origins, and a site builder's pages (SANDBOX_ALLOWED_ORIGINS).
+          allowedOrigins: [
+            `http://localhost:${demo.port}`,
+            `http://127.0.0.1:${demo.port}`,
+            ...(options.extraOrigins ?? []),
+          ],
         },
       ],
     });

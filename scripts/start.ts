@@ -1,12 +1,19 @@
-/** `npm start` (after the build): the sandbox on 4100 and the demo shop on 4000, until Ctrl-C. */
+/**
+ * `npm start` (after the build): the sandbox on 4100 and the demo shop on 4000, until Ctrl-C.
+ * `SANDBOX_ALLOWED_ORIGINS=http://localhost:5500` lets a page of your own use the sandbox too.
+ */
+import { originsFromEnv } from '../sandbox/server';
 import { startServers } from './servers';
 
 const demoPort = Number(process.env.DEMO_PORT ?? 4000);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4100);
 try {
-  const servers = await startServers({ demoPort, sandboxPort });
+  const extraOrigins = originsFromEnv(process.env.SANDBOX_ALLOWED_ORIGINS);
+  const servers = await startServers({ demoPort, sandboxPort, extraOrigins });
   console.log(`Sandbox platform: ${servers.sandboxUrl}`);
   console.log(`Demo shop:        ${servers.demoUrl}/`);
+  if (extraOrigins.length)
+    console.log(`Also allowed:     ${extraOrigins.join(', ')} (SANDBOX_ALLOWED_ORIGINS)`);
   console.log('Demo member: jane@example.com / storefront-demo. Press Ctrl-C to stop.');
   const stop = () => void servers.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startSandboxServer } from '../../../sandbox/server';
+import { DEMO_ALLOWED_ORIGINS } from '../../../sandbox/app';
+import { optionsFromEnv, originsFromEnv, startSandboxServer } from '../../../sandbox/server';
 import { testSandbox } from '../../helpers/sandbox';
 
 const DEMO_ORIGIN = 'http://localhost:4000';
@@ -155,5 +156,26 @@ describe('the sandbox over HTTP', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('SANDBOX_ALLOWED_ORIGINS', () => {
+  it('lists the origins demo-client accepts, and the demo’s when it is not set', () => {
+    expect(originsFromEnv(' http://localhost:5500, https://shop.example ,')).toEqual([
+      'http://localhost:5500',
+      'https://shop.example',
+    ]);
+    expect(originsFromEnv(undefined)).toEqual([]);
+    expect(optionsFromEnv({ SANDBOX_ALLOWED_ORIGINS: 'http://localhost:5500' }).clients).toEqual([
+      { id: 'demo-client', allowedOrigins: ['http://localhost:5500'] },
+    ]);
+    expect(optionsFromEnv({}).clients).toEqual([{ id: 'demo-client', allowedOrigins: DEMO_ALLOWED_ORIGINS }]);
+  });
+
+  it('names a value that is not an origin', () => {
+    for (const bad of ['localhost:5500', 'http://localhost:5500/', 'http://localhost:5500/page', 'file:///x'])
+      expect(() => originsFromEnv(bad), bad).toThrow(
+        `"${bad}" is not an origin such as http://localhost:5500`,
+      );
   });
 });
