@@ -142,21 +142,15 @@ const problemOf = (error: unknown, key: string): Problem => {
   return { key, ...(error instanceof Error ? { detail: error.message } : {}) };
 };
 
-/** A line with a new quantity, its line price worked out in cents (no float drift). */
-function withQuantity(line: LineItem, quantity: number): LineItem {
+/**
+ * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is
+ * `59.97`; an integer over 100 prints as its shortest decimal).
+ */
+export function withQuantity(line: LineItem, quantity: number): LineItem {
   const unit = line.price?.amount;
   if (unit === undefined) return { ...line, quantity };
-  const [whole = '0', fraction = ''] = unit.split('.');
-  const cents = Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
-  const total = cents * quantity;
-  const amount = `${Math.floor(total / 100)}${
-    total % 100
-      ? `.${String(total % 100)
-          .padStart(2, '0')
-          .replace(/0$/, '')}`
-      : ''
-  }`;
-  return { ...line, quantity, lineItemPrice: { amount } };
+  const cents = Math.round(Number(unit) * 100) * quantity;
+  return { ...line, quantity, lineItemPrice: { amount: String(cents / 100) } };
 }
 
 const EMPTY_CART: CartSlice = {

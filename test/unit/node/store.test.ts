@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../src/auth/storage';
 import { channelPair } from '../../../src/store/channel';
-import { createStorefrontStore, type StorefrontEvents } from '../../../src/store/store';
+import { createStorefrontStore, type StorefrontEvents, withQuantity } from '../../../src/store/store';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
 
 function setup(options: { fetch?: typeof fetch } = {}) {
@@ -238,5 +238,23 @@ describe('the store', () => {
     expect(store.getState().member).toEqual({ status: 'none', member: null });
     expect(store.getState().cart.count).toBe(0);
     expect(store.getState().session.role).toBe('none');
+  });
+});
+
+describe('withQuantity', () => {
+  it('works the line price out in whole cents, with no float drift', () => {
+    const priced = (amount: string) => ({ id: 'l', quantity: 1, price: { amount } });
+    for (const [unit, quantity, total] of [
+      ['19.99', 3, '59.97'],
+      ['0.1', 3, '0.3'],
+      ['18.10', 1, '18.1'],
+      ['33.33', 3, '99.99'],
+      ['28', 3, '84'],
+      ['0', 5, '0'],
+      ['999999.99', 9999, '9998999900.01'],
+    ] as const) {
+      expect(withQuantity(priced(unit), quantity).lineItemPrice?.amount, `${unit} × ${quantity}`).toBe(total);
+    }
+    expect(withQuantity({ id: 'l', quantity: 1 }, 4)).toEqual({ id: 'l', quantity: 4 });
   });
 });
