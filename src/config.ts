@@ -12,6 +12,8 @@ export interface EmbedConfig {
   theme: 'light' | 'dark' | 'auto';
   /** Overrides of the widgets' texts (`data-strings`, JSON such as `{"checkout":"Pay now"}`). */
   strings: Record<string, string>;
+  /** Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes. */
+  openCartOnAdd: boolean;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -79,8 +81,22 @@ export function readEmbedConfig(
       });
     }
   }
+  const open = data.openCartOnAdd?.trim().toLowerCase() || 'true';
+  if (open !== 'true' && open !== 'false')
+    problems.push({
+      attribute: 'data-open-cart-on-add',
+      message: `"${data.openCartOnAdd}" is not true or false; using true`,
+    });
   return {
-    config: { clientId, apiBase: apiBase.replace(/\/+$/, ''), lang, currency, theme, strings },
+    config: {
+      clientId,
+      apiBase: apiBase.replace(/\/+$/, ''),
+      lang,
+      currency,
+      theme,
+      strings,
+      openCartOnAdd: open !== 'false',
+    },
     problems,
   };
 }

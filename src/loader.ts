@@ -136,7 +136,7 @@ export function boot(options: BootOptions = {}): Booted {
   for (const [name, load] of Object.entries(WIDGETS))
     defineLazyElement(win.customElements, name, () => load(config.lang), context, gates[name]);
   wireHostPage(doc, store, {
-    openCartOnAdd: script?.dataset.openCartOnAdd !== 'false',
+    openCartOnAdd: config.openCartOnAdd,
     lang: config.lang,
     report: (message) => console.error(`[storefront] ${message}`),
   });

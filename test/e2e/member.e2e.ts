@@ -41,6 +41,7 @@ describe('a member by mouse', () => {
     await page.goto(`${demoUrl}/`);
     await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await shot(page, 'member-signed-out');
+    const signedOutHeight = (await badge(page).boundingBox())?.height;
     // A second tab of the site, open before the sign-in.
     const second = await another();
     await second.page.goto(`${demoUrl}/`);
@@ -67,6 +68,8 @@ describe('a member by mouse', () => {
     const trigger = badge(page).getByRole('button', { name: 'Jane account menu' });
     await trigger.waitFor();
     await shot(page, 'member-signed-in');
+    // The page's header does not jump: the member's button is as tall as the sign-in button.
+    expect((await badge(page).boundingBox())?.height).toBe(signedOutHeight);
     // The other tab knows the member within a second.
     await badge(second.page).getByRole('button', { name: 'Jane account menu' }).waitFor({ timeout: 1_000 });
 

@@ -27,6 +27,7 @@ export const TEST_CONFIG: EmbedConfig = {
   currency: 'USD',
   theme: 'auto',
   strings: {},
+  openCartOnAdd: true,
 };
 
 /**

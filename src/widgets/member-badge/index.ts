@@ -144,7 +144,7 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
       const name = nameOf(member.member, t.member);
       const photo = safeImageUrl(member.member?.profile?.photo?.url);
       const avatar = photo
-        ? h('img', { class: 'avatar', src: photo, alt: '', width: '32', height: '32', part: 'avatar' })
+        ? h('img', { class: 'avatar', src: photo, alt: '', width: '30', height: '30', part: 'avatar' })
         : // The initials are drawn by CSS, so the button's text (and name) is just the member's name.
           h('span', { class: 'avatar initials', 'data-initials': initialsOf(name), part: 'avatar' });
       const button = h(

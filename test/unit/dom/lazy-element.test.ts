@@ -10,6 +10,7 @@ const context: WidgetContext = {
     currency: 'USD',
     theme: 'auto',
     strings: {},
+    openCartOnAdd: true,
   },
   store: {} as WidgetContext['store'],
   session: {} as WidgetContext['session'],

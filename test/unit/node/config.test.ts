@@ -18,6 +18,7 @@ describe('readEmbedConfig', () => {
       currency: 'EUR',
       theme: 'dark',
       strings: {},
+      openCartOnAdd: true,
     });
   });
 
@@ -30,6 +31,7 @@ describe('readEmbedConfig', () => {
       currency: 'USD',
       theme: 'auto',
       strings: {},
+      openCartOnAdd: true,
     });
   });
 
@@ -47,13 +49,18 @@ describe('readEmbedConfig', () => {
       apiBase: 'javascript:alert(1)',
       currency: 'dollars',
       theme: 'neon',
+      openCartOnAdd: 'nope',
     });
     expect(problems.map((p) => p.attribute)).toEqual([
       'data-client-id',
       'data-api-base',
       'data-currency',
       'data-theme',
+      'data-open-cart-on-add',
     ]);
+    expect(config.openCartOnAdd).toBe(true);
+    expect(problems.at(-1)?.message).toBe('"nope" is not true or false; using true');
+    expect(readEmbedConfig({ clientId: 'c', openCartOnAdd: ' FALSE ' }).config.openCartOnAdd).toBe(false);
     expect(problems[0]?.message).toContain('data-client-id="<your OAuth client id>"');
     expect(config.apiBase).toBe(DEFAULT_API_BASE);
     expect(config.currency).toBe('USD');
