@@ -18,18 +18,16 @@ export const STOREFRONT_METHODS = [
 type Holder = { Storefront?: { q?: unknown[][]; loaded?: boolean } & Record<string, unknown> };
 
 /**
- * Puts up `window.Storefront` as a queue, unless the page already has one (a site's own snippet) or the bundle
- * is already here. Returns false in that last case: nothing more to do.
+ * Puts up `window.Storefront` as a queue: a site's own `{q: [...]}` (a snippet that ran before the tag) is
+ * kept and given the methods. Returns false when the bundle is already here: nothing more to do.
  */
 export function installQueueStub(win: Holder): boolean {
   const existing = win.Storefront;
   if (existing?.loaded) return false;
-  if (!existing?.q) {
-    const queue: unknown[][] = [];
-    const stub: Record<string, unknown> = { q: queue };
-    for (const name of STOREFRONT_METHODS)
-      stub[name] = (...args: unknown[]) => void queue.push([name, ...args]);
-    win.Storefront = stub;
-  }
+  const stub = existing?.q ? existing : { q: [] as unknown[][] };
+  const queue = stub.q as unknown[][];
+  for (const name of STOREFRONT_METHODS)
+    (stub as Record<string, unknown>)[name] ??= (...args: unknown[]) => void queue.push([name, ...args]);
+  win.Storefront = stub;
   return true;
 }

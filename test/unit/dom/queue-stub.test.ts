@@ -8,6 +8,8 @@ describe('the queue stub of embed.js', () => {
   it('offers every method of the real API, queues the calls made before the bundle, and the loader replays them in order', async () => {
     const errors = vi.spyOn(console, 'error');
     const holder = window as unknown as Holder;
+    // A site's own snippet ran first: `window.Storefront = {q: []}` with a call pushed by hand.
+    holder.Storefront = { q: [['openCart']] } as never;
     expect(installQueueStub(holder as never)).toBe(true);
     const stub = holder.Storefront as NonNullable<Holder['Storefront']>;
     const events: unknown[] = [];
@@ -15,7 +17,7 @@ describe('the queue stub of embed.js', () => {
     stub.on?.('login:opened', (detail: unknown) => events.push(detail));
     stub.setCaptchaProvider?.(provider);
     stub.register?.();
-    expect(stub.q?.map(([name]) => name)).toEqual(['on', 'setCaptchaProvider', 'register']);
+    expect(stub.q?.map(([name]) => name)).toEqual(['openCart', 'on', 'setCaptchaProvider', 'register']);
     // A second embed.js on the page keeps the queue.
     expect(installQueueStub(holder as never)).toBe(true);
     expect(holder.Storefront).toBe(stub);
@@ -30,7 +32,11 @@ describe('the queue stub of embed.js', () => {
     const methods = Object.keys(api).filter((key) => typeof api[key] === 'function');
     expect([...STOREFRONT_METHODS].sort()).toEqual(methods.sort());
     // Replayed without a failure: the handler is on and heard the modal open, on its register view.
-    expect(booted.store.getState().ui).toMatchObject({ loginOpen: true, loginIntent: { view: 'register' } });
+    expect(booted.store.getState().ui).toMatchObject({
+      cartOpen: true,
+      loginOpen: true,
+      loginIntent: { view: 'register' },
+    });
     expect(events).toHaveLength(1);
     expect(errors).not.toHaveBeenCalled();
     // Once the bundle is here, embed.js leaves the real API alone.
