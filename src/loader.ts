@@ -14,15 +14,15 @@ import { broadcastChannel } from './store/channel';
 import { createStorefrontStore, type Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
 import * as memberBadge from './widgets/member-badge/index';
-import { widgetTexts } from './widgets/texts';
+import { retryOnce, widgetTexts } from './widgets/texts';
 
 /**
- * Starts the download of the views' texts in the page's language beside a view's code, rather than after it.
- * (Its failure is reported by the widget that waits for the texts.)
+ * Downloads a view's code (once more after a pause if the connection drops), and its texts in the page's
+ * language beside it rather than after it. (A texts failure is reported by the widget that waits for them.)
  */
-function withTexts(lang: string, code: Promise<WidgetModule>): Promise<WidgetModule> {
+function withTexts(lang: string, code: () => Promise<WidgetModule>): Promise<WidgetModule> {
   widgetTexts(lang).catch(() => {});
-  return code;
+  return retryOnce(code);
 }
 
 /**
@@ -30,8 +30,8 @@ function withTexts(lang: string, code: Promise<WidgetModule>): Promise<WidgetMod
  * drawer, the modal and the member menu share one chunk that loads when the first of them is wanted.
  */
 const WIDGETS: Record<string, (lang: string) => Promise<WidgetModule>> = {
-  'sf-cart-drawer': (lang) => withTexts(lang, import('./widgets/cart-drawer/index')),
-  'sf-login-modal': (lang) => withTexts(lang, import('./widgets/login-modal/index')),
+  'sf-cart-drawer': (lang) => withTexts(lang, () => import('./widgets/cart-drawer/index')),
+  'sf-login-modal': (lang) => withTexts(lang, () => import('./widgets/login-modal/index')),
   'sf-member-badge': async () => memberBadge,
 };
 

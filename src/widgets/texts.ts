@@ -25,13 +25,15 @@ export const TEXT_PACKS: Record<string, Pack> = {
 
 const loading = new Map<string, Promise<WidgetTexts>>();
 
-/** How long to wait before trying a pack again after a failed download (a dropped connection). */
+/** How long to wait before downloading a chunk again after a failed download (a dropped connection). */
 export const retry = { delay: 1000 };
 
-const download = (code: string): Promise<WidgetTexts> => {
-  const load = () => (TEXT_PACKS[code] as Pack)().then((module) => module.default);
-  return load().catch(() => new Promise((resolve) => setTimeout(resolve, retry.delay)).then(load));
-};
+/** A chunk's download, tried once more after a pause when it fails. */
+export const retryOnce = <T>(load: () => Promise<T>): Promise<T> =>
+  load().catch(() => new Promise((resolve) => setTimeout(resolve, retry.delay)).then(load));
+
+const download = (code: string): Promise<WidgetTexts> =>
+  retryOnce(() => (TEXT_PACKS[code] as Pack)()).then((module) => module.default);
 
 /**
  * The pack for a page's language (`de-AT` takes `de`; a language without a pack takes English), loaded once

@@ -168,6 +168,21 @@ describe('the demo page in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('downloads the views again when the connection drops the first time', async () => {
+    const { page, errors } = await browser.newPage();
+    let dropped = 0;
+    await page.route('**/cdn/chunks/widgets-*.js', async (route) => {
+      if (dropped++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto(`${demoUrl}/`);
+    await page.locator('[data-sf-open-cart]').first().click();
+    await page.locator('sf-cart-drawer [part="drawer"]').waitFor();
+    expect(dropped).toBe(2);
+    // The dropped download is the only complaint on the console.
+    expect(errors.filter((e) => !e.includes('ERR_CONNECTION_RESET'))).toEqual([]);
+  });
+
   it('reports a script tag without data-client-id on the console', async () => {
     const { page, errors } = await browser.newPage();
     const port = new URL(demoUrl).port;
