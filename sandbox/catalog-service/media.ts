@@ -7,7 +7,16 @@ import type { SandboxContext } from '../context';
 import { applicationError } from '../errors';
 import { touch } from './products';
 import { choiceNamed, optionNamed } from './reads';
-import { fail, isObject, type Json, list, readEntries, readStringList, Violations } from './shared';
+import {
+  eachObject,
+  fail,
+  isObject,
+  type Json,
+  list,
+  readEntries,
+  readStringList,
+  Violations,
+} from './shared';
 import { findProduct } from './views';
 
 function mediaNotFound(product: Product, ids: string[]) {
@@ -91,12 +100,7 @@ export function addProductMedia(ctx: SandboxContext, id: string, body: Json) {
   const existing = product.media?.items ?? [];
   const known = allMedia(product);
   const additions: Array<{ item: MediaItem; ref?: ChoiceRef }> = [];
-  raw.forEach((entry, i) => {
-    const at = `media[${i}]`;
-    if (!isObject(entry)) {
-      v.add(at, 'must be an object', 'FORMAT');
-      return;
-    }
+  eachObject(v, raw, 'media', (entry, at) => {
     const hasUrl = entry.url !== undefined && entry.url !== null;
     const hasId = entry.mediaId !== undefined && entry.mediaId !== null;
     if (hasUrl === hasId) {
@@ -179,12 +183,7 @@ function readChoiceMedia(product: Product, body: Json) {
   const raw = readEntries(body.media, 'media', 10);
   const v = new Violations();
   const entries: Array<{ ref: ChoiceRef; ids: string[] }> = [];
-  raw.forEach((entry, i) => {
-    const at = `media[${i}]`;
-    if (!isObject(entry)) {
-      v.add(at, 'must be an object', 'FORMAT');
-      return;
-    }
+  eachObject(v, raw, 'media', (entry, at) => {
     const ref = readChoiceRef(product, entry, at, v);
     const ids =
       entry.mediaIds === undefined || entry.mediaIds === null

@@ -19,6 +19,7 @@ import { centsToNumber, toCents } from '../money';
 import { ALL_PRODUCTS_COLLECTION_ID } from '../seed';
 import { collectSelection, picks } from './reads';
 import {
+  eachObject,
   fail,
   has,
   isObject,
@@ -71,12 +72,7 @@ function readOptions(v: Violations, raw: unknown, at: string): ProductOption[] |
   const names = new Set<string>();
   const options: ProductOption[] = [];
   let combinations = 1;
-  raw.forEach((entry, i) => {
-    const field = `${at}[${i}]`;
-    if (!isObject(entry)) {
-      v.add(field, 'must be an object', 'FORMAT');
-      return;
-    }
+  eachObject(v, raw, at, (entry, field) => {
     let name: string | undefined;
     if (!has(entry, 'name')) v.add(`${field}.name`, 'is required', 'REQUIRED_FIELD');
     else name = readString(v, entry.name, `${field}.name`, { min: 1, max: 50 });
@@ -99,12 +95,7 @@ function readOptions(v: Violations, raw: unknown, at: string): ProductOption[] |
     combinations *= rawChoices.length;
     const values = new Set<string>();
     const choices: Choice[] = [];
-    rawChoices.forEach((c, j) => {
-      const cf = `${field}.choices[${j}]`;
-      if (!isObject(c)) {
-        v.add(cf, 'must be an object', 'FORMAT');
-        return;
-      }
+    eachObject(v, rawChoices, `${field}.choices`, (c, cf) => {
       if (!has(c, 'value')) {
         v.add(`${cf}.value`, 'is required', 'REQUIRED_FIELD');
         return;
@@ -524,12 +515,7 @@ export function updateVariants(ctx: SandboxContext, id: string, body: Json) {
   const raw = readEntries(body.variants, 'variants', 1000);
   const v = new Violations();
   const changes: Array<() => void> = [];
-  raw.forEach((entry, i) => {
-    const at = `variants[${i}]`;
-    if (!isObject(entry)) {
-      v.add(at, 'must be an object', 'FORMAT');
-      return;
-    }
+  eachObject(v, raw, 'variants', (entry, at) => {
     const targets = overrideTargets(product, entry, at, v);
     const price =
       entry.price === null

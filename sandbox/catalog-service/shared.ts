@@ -160,3 +160,20 @@ export function checkCollectionId(id: string, field = 'id'): string {
 
 /** Whether a body sets a field (a field given as `undefined` is not set). */
 export const has = (input: Json, key: string) => Object.hasOwn(input, key) && input[key] !== undefined;
+
+/**
+ * Visits each entry of a list that must hold objects, with its field path (`media[2]`); an entry that is
+ * not an object is a violation and is skipped.
+ */
+export function eachObject(
+  v: Violations,
+  entries: unknown[],
+  at: string,
+  visit: (entry: Json, field: string) => void,
+): void {
+  entries.forEach((entry, i) => {
+    const field = `${at}[${i}]`;
+    if (isObject(entry)) visit(entry, field);
+    else v.add(field, 'must be an object', 'FORMAT');
+  });
+}

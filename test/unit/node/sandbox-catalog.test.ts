@@ -1394,3 +1394,30 @@ describe('bulk product edits', () => {
     expect((await s.getProduct(TEE)).priceData.price).toBe(25);
   });
 });
+
+describe('catalogue writes: a list entry that is not an object', () => {
+  it('is a FORMAT violation at its own path, beside the entries that are fine', async () => {
+    const s = await setup();
+    const objectsOnly = (json: Parameters<typeof violations>[0]) =>
+      (violations(json) ?? []).filter((f) => f.description === 'must be an object').map((f) => f.field);
+    const create = await s.asMerchant('POST', '/stores/v1/products', {
+      product: {
+        name: 'Odd options',
+        productType: 'physical',
+        priceData: { price: 5 },
+        productOptions: [1, { name: 'Size', choices: ['M', { value: 'L', description: 'Large' }] }],
+      },
+    });
+    expect(create.status).toBe(400);
+    expect(objectsOnly(create.json)).toEqual([
+      'product.productOptions[0]',
+      'product.productOptions[1].choices[0]',
+    ]);
+    const variants = await s.asMerchant('PATCH', `/stores/v1/products/${TEE}/variants`, { variants: ['x'] });
+    expect(objectsOnly(variants.json)).toEqual(['variants[0]']);
+    const media = await s.asMerchant('POST', `/stores/v1/products/${TEE}/media`, { media: [null] });
+    expect(objectsOnly(media.json)).toEqual(['media[0]']);
+    const choices = await s.asMerchant('PATCH', `/stores/v1/products/${TEE}/choices/media`, { media: [3] });
+    expect(objectsOnly(choices.json)).toEqual(['media[0]']);
+  });
+});
