@@ -1,4 +1,5 @@
 import type { Storefront } from './store/store';
+import { languageOf } from './ui/i18n';
 
 /** The few texts the host page's own elements get (the widgets' texts live in their chunks). */
 const EN_TEXTS = {
@@ -106,7 +107,7 @@ export function wireHostPage(
   store: Storefront,
   options: { openCartOnAdd: boolean; lang: string; report: (message: string) => void },
 ): () => void {
-  const texts = HOST_TEXTS[options.lang.split('-')[0] ?? 'en'] ?? EN_TEXTS;
+  const texts = HOST_TEXTS[languageOf(HOST_TEXTS, options.lang) ?? 'en'] as typeof EN_TEXTS;
   /** Shows a message in the scope's `data-sf-message` element; false when the page has none. */
   const say = (button: Element, text: string): boolean => {
     const box = scopeOf(button)?.querySelector('[data-sf-message]');

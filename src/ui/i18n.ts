@@ -1,6 +1,15 @@
 /** Texts in the visitor's language: picking a dictionary, plural forms and `{name}` placeholders. */
 
 /**
+ * Which of a table's languages a page's language is, by its primary subtag (`de-AT` is `de`); undefined when
+ * the table has no entry for it (a name such as `constructor` included).
+ */
+export function languageOf(table: Record<string, unknown>, lang: string): string | undefined {
+  const primary = lang.split('-')[0]?.toLowerCase() ?? '';
+  return Object.hasOwn(table, primary) ? primary : undefined;
+}
+
+/**
  * A widget's texts with the site's overrides (`data-strings`) laid over them, for the keys the widget knows;
  * the texts themselves are left as they were.
  */

@@ -4,7 +4,7 @@
  * widgets' chunk. (The member badge's few texts, English and German, are in the loader, so the badge shows
  * at once in either.)
  */
-import { withOverrides } from '../ui/i18n';
+import { languageOf, withOverrides } from '../ui/i18n';
 import type { Strings } from './cart-drawer/strings';
 import type { LoginStrings } from './login-modal/strings';
 import type { MenuStrings } from './member-badge/menu';
@@ -41,8 +41,7 @@ const download = (code: string): Promise<WidgetTexts> =>
  * English texts for the visit; English failing too rejects, and the next widget to ask starts over.
  */
 export function widgetTexts(lang: string): Promise<WidgetTexts> {
-  const primary = lang.split('-')[0]?.toLowerCase() ?? '';
-  const code = Object.hasOwn(TEXT_PACKS, primary) ? primary : 'en';
+  const code = languageOf(TEXT_PACKS, lang) ?? 'en';
   let texts = loading.get(code);
   if (!texts) {
     const pack = download(code);

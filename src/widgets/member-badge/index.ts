@@ -1,6 +1,6 @@
 import type { Member } from '../../api/types/members';
 import { safeImageUrl } from '../../ui/format';
-import { withOverrides } from '../../ui/i18n';
+import { languageOf, withOverrides } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
@@ -24,8 +24,8 @@ const en = {
   dismiss: 'Dismiss',
 };
 export type BadgeStrings = typeof en;
-/** The badge's other languages, in this file too: a few texts, shown with its first paint. */
-const LANGUAGES: Record<string, BadgeStrings> = { de };
+/** The badge's texts by language, all in this file: a few texts, shown with its first paint. */
+const LANGUAGES: Record<string, BadgeStrings> = { en, de };
 
 /** Up to two initials of a name, for a member without a photo. */
 export function initialsOf(name: string): string {
@@ -50,8 +50,7 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
 
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
   const { lang, strings } = context.config;
-  const primary = lang.split('-')[0] as string;
-  const texts = Object.hasOwn(LANGUAGES, primary) ? (LANGUAGES[primary] as BadgeStrings) : en;
+  const texts = LANGUAGES[languageOf(LANGUAGES, lang) ?? 'en'] as BadgeStrings;
   return start(root, host, context, withOverrides(texts, strings));
 };
 

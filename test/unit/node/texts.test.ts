@@ -106,3 +106,15 @@ describe('the widgets’ language packs', () => {
     expect((await textsFor('drawer', 'en')).cartTitle).toBe(en.drawer.cartTitle);
   });
 });
+
+describe('languageOf', () => {
+  it('finds a page language in a table by its primary subtag, and nothing for one the table lacks', async () => {
+    const { languageOf } = await import('../../../src/ui/i18n');
+    const table = { en: 1, de: 2 };
+    expect(languageOf(table, 'de-AT')).toBe('de');
+    expect(languageOf(table, 'DE')).toBe('de');
+    expect(languageOf(table, 'en')).toBe('en');
+    for (const lang of ['fr', '', 'constructor', '__proto__', 'toString-x'])
+      expect(languageOf(table, lang), lang).toBeUndefined();
+  });
+});
