@@ -14,16 +14,7 @@ import { broadcastChannel } from './store/channel';
 import { createStorefrontStore, type Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
 import * as memberBadge from './widgets/member-badge/index';
-import { retryOnce, widgetTexts } from './widgets/texts';
-
-/**
- * Downloads a view's code (once more after a pause if the connection drops), and its texts in the page's
- * language beside it rather than after it. (A texts failure is reported by the widget that waits for them.)
- */
-function withTexts(lang: string, code: () => Promise<WidgetModule>): Promise<WidgetModule> {
-  widgetTexts(lang).catch(() => {});
-  return retryOnce(code);
-}
+import { withTexts } from './widgets/texts';
 
 /**
  * The widgets, by element name. The member badge's shell is in this file, as the page shows it at once; the

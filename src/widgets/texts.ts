@@ -58,6 +58,15 @@ export function widgetTexts(lang: string): Promise<WidgetTexts> {
   return texts;
 }
 
+/**
+ * Downloads a view's code (once more after a pause if the connection drops), and its texts in the page's
+ * language beside it rather than after it. (A texts failure is reported by the widget that waits for them.)
+ */
+export function withTexts<T>(lang: string, code: () => Promise<T>): Promise<T> {
+  widgetTexts(lang).catch(() => {});
+  return retryOnce(code);
+}
+
 /** One widget's texts in the page's language, with the site's overrides (`data-strings`) for its keys. */
 export async function textsFor<K extends keyof WidgetTexts>(
   widget: K,

@@ -4,7 +4,7 @@ import { languageOf, withOverrides } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
-import { widgetTexts } from '../texts';
+import { withTexts } from '../texts';
 import de from './de';
 import type { MenuStrings } from './menu';
 import styles from './styles.css?inline';
@@ -64,9 +64,7 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
   let trigger: HTMLButtonElement | undefined;
   let menu: Promise<typeof import('./menu')> | undefined;
   const loadMenu = () => {
-    // The menu's texts download beside its code.
-    widgetTexts(config.lang).catch(() => {});
-    menu ??= import('./menu');
+    menu ??= withTexts(config.lang, () => import('./menu'));
     return menu;
   };
   let closeMenu: (() => void) | undefined;
