@@ -101,15 +101,17 @@ export function boot(options: BootOptions = {}): Booted {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const hub = createEventHub(doc);
+  const captcha: CaptchaHolder = {};
   const store = createStorefrontStore({
     session,
     storage,
+    win,
+    captcha: () => captcha.provider,
     channel: broadcastChannel(namespace),
     emit: hub.emit,
     navigate: (url) => win.location.assign(url),
     location: () => win.location.href,
   });
-  const captcha: CaptchaHolder = {};
   const api = createPublicApi(store, hub, captcha);
 
   // Another tab signed in or out: the tokens in storage changed.

@@ -17,6 +17,8 @@ import type { Cart, EstimateTotalsResponse, LineItem } from '../api/types/cart';
 import type { TokenRole } from '../api/types/enums';
 import type { Member } from '../api/types/members';
 import type { Session, TokensChange } from '../auth/session';
+import type { CaptchaProvider } from '../auth/sign-in';
+import type { FrameWindow } from '../auth/silent';
 import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
 
@@ -82,6 +84,10 @@ export interface StorefrontEvents {
 
 export interface StoreDeps {
   session: Session;
+  /** The window that hosts the silent sign-in's hidden iframe (the page's own, in browsers). */
+  win?: FrameWindow;
+  /** The site's captcha, asked for tokens before a sign-in or registration (`Storefront.setCaptchaProvider`). */
+  captcha?: () => CaptchaProvider | undefined;
   /** Where the cart count is cached between visits. */
   storage: KeyValueStorage;
   channel?: TabChannel;
@@ -126,6 +132,20 @@ export interface StorefrontActions {
 }
 
 export type Storefront = StoreApi<StorefrontState & StorefrontActions>;
+
+/**
+ * What a group of actions is made from (each slice's actions live in a file of their own and are spread into
+ * the store): zustand's `set` and `get`, the store's dependencies, and a few helpers every slice uses.
+ */
+export interface SliceContext {
+  set: Storefront['setState'];
+  get: Storefront['getState'];
+  deps: StoreDeps;
+  session: Session;
+  emit: <K extends keyof StorefrontEvents>(name: K, detail: StorefrontEvents[K]) => void;
+  /** The page the visitor is on: where the platform's pages lead back to. */
+  here: () => string;
+}
 
 const CART_CACHE_KEY = 'cart';
 export const MAX_QUANTITY = 9999;
@@ -188,6 +208,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   let estimates = 0;
 
   const store = createStore<StorefrontState & StorefrontActions>()((set, get) => {
+    const ctx: SliceContext = { set, get, deps, session, emit, here };
     const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
 
     /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */

@@ -1,4 +1,4 @@
-import { type ButtonHTMLAttributes, h } from 'preact';
+import { type ButtonHTMLAttributes, createElement } from 'react';
 
 /**
  * A button that keeps the focus while it cannot act: `aria-disabled`, not `disabled` (a disabled button drops

@@ -1,5 +1,5 @@
-import type { RefObject } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { RefObject } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -20,7 +20,10 @@ function focusables(container: HTMLElement): HTMLElement[] {
 }
 
 /** Keeps Tab and Shift+Tab inside an element: past its last focusable to its first, and back. */
-export function keepTabInside(event: KeyboardEvent, el: HTMLElement): void {
+export function keepTabInside(
+  event: Pick<KeyboardEvent, 'shiftKey' | 'preventDefault'>,
+  el: HTMLElement,
+): void {
   const items = focusables(el);
   if (items.length === 0) {
     event.preventDefault();
@@ -50,6 +53,7 @@ export function useModalDialog(
   const onClose = useRef(options.onClose);
   onClose.current = options.onClose;
   // A layout effect: the keys and the focus are the dialog's from the frame it first shows in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set up once, when the dialog shows
   useLayoutEffect(() => {
     const el = dialog.current;
     if (!el) return;

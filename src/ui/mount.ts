@@ -1,20 +1,23 @@
-import { type ComponentChild, render } from 'preact';
+import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterTexts } from './i18n';
 import { adoptStyles } from './styles';
 
 /**
- * Renders a Preact tree into a shadow root with the widget's styles adopted. Returns the unmount function.
+ * Renders a React tree (preact/compat in the script-tag build) into a shadow root with the widget's styles
+ * adopted. Returns the unmount function.
  */
-export function renderIntoShadow(root: ShadowRoot, tree: ComponentChild, css: string): () => void {
+export function renderIntoShadow(root: ShadowRoot, tree: ReactNode, css: string): () => void {
   adoptStyles(root, css);
-  render(tree, root);
-  return () => render(null, root);
+  const rendered = createRoot(root);
+  rendered.render(tree);
+  return () => rendered.unmount();
 }
 
 /** Renders once the widget's texts are here (a language pack may be on its way). */
 export const renderWithTexts = <T>(
   root: ShadowRoot,
   texts: Promise<T>,
-  tree: (t: T) => ComponentChild,
+  tree: (t: T) => ReactNode,
   css: string,
 ): (() => void) => afterTexts(texts, (t) => renderIntoShadow(root, tree(t), css));

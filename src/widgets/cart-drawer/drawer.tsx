@@ -1,5 +1,5 @@
-import { Fragment, h } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { createElement, Fragment, useEffect, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../../api/types/cart';
 import type { Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
@@ -7,7 +7,6 @@ import { Button } from '../../ui/button';
 import { useModalDialog } from '../../ui/dialog';
 import { formatPrice, safeImageUrl } from '../../ui/format';
 import { fill, plural } from '../../ui/i18n';
-import { useStore } from '../../ui/use-store';
 import type { Strings } from './strings';
 
 /** Countries offered in the shipping estimate (the shop ships to the US, and internationally). */
@@ -44,19 +43,19 @@ function Message({
   onDismiss?: () => void;
 }) {
   return (
-    <div class="banner" role="alert" part="error">
+    <div className="banner" role="alert" part="error">
       <p>
         {t[problem.key as keyof Strings] ?? problem.key}
-        {problem.detail ? <span class="detail"> {problem.detail}</span> : null}
+        {problem.detail ? <span className="detail"> {problem.detail}</span> : null}
       </p>
-      <div class="banner-actions">
+      <div className="banner-actions">
         {onRetry ? (
-          <button type="button" class="link" onClick={onRetry}>
+          <button type="button" className="link" onClick={onRetry}>
             {t.retry}
           </button>
         ) : null}
         {onDismiss ? (
-          <button type="button" class="link" onClick={onDismiss}>
+          <button type="button" className="link" onClick={onDismiss}>
             {t.dismiss}
           </button>
         ) : null}
@@ -90,19 +89,19 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
   };
   const image = safeImageUrl(line.image);
   return (
-    <li class="line" part="line" aria-busy={pending ? 'true' : undefined}>
+    <li className="line" part="line" aria-busy={pending ? 'true' : undefined}>
       {image ? (
-        <img class="thumb" src={image} alt="" width={72} height={72} loading="lazy" part="line-image" />
+        <img className="thumb" src={image} alt="" width={72} height={72} loading="lazy" part="line-image" />
       ) : (
-        <span class="thumb" aria-hidden="true" />
+        <span className="thumb" aria-hidden="true" />
       )}
-      <div class="line-main">
-        <p class="line-name" part="line-name">
+      <div className="line-main">
+        <p className="line-name" part="line-name">
           {name}
         </p>
         {(line.descriptionLines ?? []).length ? (
-          <ul class="options">
-            {(line.descriptionLines ?? []).map((d, index) => {
+          <ul className="options">
+            {(line.descriptionLines ?? []).map((d) => {
               const label = d.name?.translated || d.name?.original;
               const value =
                 d.colorInfo?.translated ||
@@ -114,27 +113,29 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
                   ? d.colorInfo.code
                   : undefined;
               return (
-                <li key={index}>
+                <li key={`${label}:${value}`}>
                   {label ? `${label}: ` : ''}
-                  {swatch ? <span class="swatch" style={{ background: swatch }} aria-hidden="true" /> : null}
+                  {swatch ? (
+                    <span className="swatch" style={{ background: swatch }} aria-hidden="true" />
+                  ) : null}
                   {value}
                 </li>
               );
             })}
           </ul>
         ) : null}
-        <p class="muted">{fill(t.each, { price: formatPrice(line.price, currency, locale) })}</p>
+        <p className="muted">{fill(t.each, { price: formatPrice(line.price, currency, locale) })}</p>
         {availability?.status === 'NOT_AVAILABLE' || availability?.status === 'NOT_FOUND' ? (
-          <p class="warning" part="availability">
+          <p className="warning" part="availability">
             {t.outOfStock}
           </p>
         ) : availability?.status === 'PARTIALLY_AVAILABLE' ? (
-          <p class="warning" part="availability">
+          <p className="warning" part="availability">
             {fill(t.onlyLeft, { count: available ?? 0 })}
           </p>
         ) : null}
-        <div class="line-controls">
-          <div class="stepper" part="stepper">
+        <div className="line-controls">
+          <div className="stepper" part="stepper">
             <Button
               aria-label={fill(t.decrease, { name })}
               blocked={pending || quantity <= 1}
@@ -151,7 +152,7 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
               aria-label={fill(t.quantityOf, { name })}
               aria-invalid={invalid ? 'true' : undefined}
               aria-describedby={invalid ? errorId : undefined}
-              onInput={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
+              onChange={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
               onBlur={commit}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -170,7 +171,7 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
           </div>
           <button
             type="button"
-            class="link"
+            className="link"
             aria-label={fill(t.removeItem, { name })}
             onClick={(event) => {
               // The line leaves at once: the focus goes to the drawer, not to the page.
@@ -182,12 +183,12 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
           </button>
         </div>
         {invalid ? (
-          <p id={errorId} class="field-error" role="alert">
+          <p id={errorId} className="field-error" role="alert">
             {t.quantityInvalid}
           </p>
         ) : null}
       </div>
-      <p class="line-total" part="line-total">
+      <p className="line-total" part="line-total">
         {formatPrice(line.lineItemPrice, currency, locale)}
       </p>
     </li>
@@ -203,9 +204,9 @@ function Coupon({ store, t, cart }: Props & { cart: Cart }) {
   const applied = cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
   if (applied) {
     return (
-      <div class="coupon applied" part="coupon">
+      <div className="coupon applied" part="coupon">
         <p role="status">{fill(t.couponApplied, { code: applied })}</p>
-        <Button class="link" blocked={busy} onClick={() => void store.getState().removeCoupon()}>
+        <Button className="link" blocked={busy} onClick={() => void store.getState().removeCoupon()}>
           {fill(t.removeCoupon, { code: applied })}
         </Button>
         {error ? <Message problem={error} t={t} /> : null}
@@ -214,7 +215,7 @@ function Coupon({ store, t, cart }: Props & { cart: Cart }) {
   }
   return (
     <form
-      class="coupon"
+      className="coupon"
       part="coupon"
       onSubmit={(e) => {
         e.preventDefault();
@@ -224,17 +225,17 @@ function Coupon({ store, t, cart }: Props & { cart: Cart }) {
           .then((ok) => ok && setCode(''));
       }}
     >
-      <label for={inputId}>{t.coupon}</label>
-      <div class="row">
+      <label htmlFor={inputId}>{t.coupon}</label>
+      <div className="row">
         <input
           id={inputId}
           value={code}
           autoComplete="off"
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? errorId : undefined}
-          onInput={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
+          onChange={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
         />
-        <Button type="submit" class="secondary" blocked={busy}>
+        <Button type="submit" className="secondary" blocked={busy}>
           {t.apply}
         </Button>
       </div>
@@ -274,7 +275,7 @@ function Shipping({ store, t, currency, locale }: Props) {
     : [];
   const selected = totals?.shippingInfo?.selectedCarrierServiceOption?.code;
   return (
-    <section class="shipping" part="shipping" aria-labelledby={`${countryId}-title`}>
+    <section className="shipping" part="shipping" aria-labelledby={`${countryId}-title`}>
       <h3 id={`${countryId}-title`}>{t.shippingEstimate}</h3>
       <form
         onSubmit={(e) => {
@@ -287,9 +288,9 @@ function Shipping({ store, t, currency, locale }: Props) {
           void store.getState().estimate({ country, postalCode });
         }}
       >
-        <div class="row">
-          <div class="field">
-            <label for={countryId}>{t.country}</label>
+        <div className="row">
+          <div className="field">
+            <label htmlFor={countryId}>{t.country}</label>
             <select
               id={countryId}
               value={country}
@@ -304,31 +305,31 @@ function Shipping({ store, t, currency, locale }: Props) {
               ))}
             </select>
           </div>
-          <div class="field">
-            <label for={postalId}>{t.postalCode}</label>
+          <div className="field">
+            <label htmlFor={postalId}>{t.postalCode}</label>
             <input
               id={postalId}
               value={postalCode}
               autoComplete="postal-code"
-              onInput={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
+              onChange={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
             />
           </div>
-          <Button type="submit" class="secondary" blocked={status === 'loading'}>
+          <Button type="submit" className="secondary" blocked={status === 'loading'}>
             {t.estimate}
           </Button>
         </div>
         {countryMissing ? (
-          <p class="field-error" role="alert">
+          <p className="field-error" role="alert">
             {t.countryInvalid}
           </p>
         ) : null}
       </form>
       {error ? <Message problem={error} t={t} /> : null}
       {options.length ? (
-        <fieldset class="options-list">
+        <fieldset className="options-list">
           <legend>{t.shippingOption}</legend>
           {options.map((option) => (
-            <label key={option.code} class="option">
+            <label key={option.code} className="option">
               <input
                 type="radio"
                 name="shipping-option"
@@ -387,15 +388,15 @@ function Totals({
     rows.push([t.tax, formatPrice(summary.tax, currency, locale)]);
   }
   return (
-    <dl class="totals" part="totals">
+    <dl className="totals" part="totals">
       {rows.map(([label, value]) => (
-        <div key={label} class="total-row">
+        <div key={label} className="total-row">
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
       ))}
       {summary ? (
-        <div class="total-row grand">
+        <div className="total-row grand">
           <dt>{t.total}</dt>
           <dd>{formatPrice(summary.total, currency, locale)}</dd>
         </div>
@@ -406,13 +407,13 @@ function Totals({
 
 function Skeleton() {
   return (
-    <ul class="skeleton" aria-hidden="true">
+    <ul className="skeleton" aria-hidden="true">
       {[0, 1, 2].map((i) => (
-        <li key={i} class="line">
-          <span class="thumb shimmer" />
-          <span class="bars">
-            <span class="bar shimmer" />
-            <span class="bar short shimmer" />
+        <li key={i} className="line">
+          <span className="thumb shimmer" />
+          <span className="bars">
+            <span className="bar shimmer" />
+            <span className="bar short shimmer" />
           </span>
         </li>
       ))}
@@ -443,7 +444,7 @@ export function Drawer(props: Props) {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [allLines]);
   const shownLines = allLines ? lines : lines.slice(0, FIRST_LINES);
   const loading =
     (slice.status === 'loading' || slice.status === 'idle' || slice.status === 'cached') && !cart;
@@ -451,7 +452,7 @@ export function Drawer(props: Props) {
     // The backdrop closes on a press outside the drawer; keyboard users have Escape and the close button.
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop, not a control
     <div
-      class="overlay"
+      className="overlay"
       part="overlay"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) store.getState().closeCart();
@@ -461,17 +462,17 @@ export function Drawer(props: Props) {
         <div
           ref={dialogRef}
           role="dialog"
-          class="drawer"
+          className="drawer"
           aria-modal="true"
           aria-labelledby={titleId}
           part="drawer"
           tabIndex={-1}
         >
-          <header class="drawer-header" part="header">
+          <header className="drawer-header" part="header">
             <h2 id={titleId}>
               {t.cartTitle}
               {slice.count ? (
-                <span class="count">
+                <span className="count">
                   {' '}
                   ({fill(plural(t.itemsCount, slice.count, locale), { count: slice.count })})
                 </span>
@@ -480,14 +481,14 @@ export function Drawer(props: Props) {
             <button
               ref={closeRef}
               type="button"
-              class="icon"
+              className="icon"
               aria-label={t.close}
               onClick={() => store.getState().closeCart()}
             >
               ×
             </button>
           </header>
-          <div class="drawer-body" aria-busy={loading ? 'true' : undefined}>
+          <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
             {notice ? (
               <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} />
             ) : null}
@@ -501,21 +502,21 @@ export function Drawer(props: Props) {
             ) : null}
             {loading ? (
               <>
-                <p class="sf-visually-hidden" role="status">
+                <p className="sf-visually-hidden" role="status">
                   {t.loading}
                 </p>
                 <Skeleton />
               </>
             ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
-              <div class="empty" part="empty">
+              <div className="empty" part="empty">
                 <p>{t.emptyCart}</p>
-                <button type="button" class="secondary" onClick={() => store.getState().closeCart()}>
+                <button type="button" className="secondary" onClick={() => store.getState().closeCart()}>
                   {t.continueShopping}
                 </button>
               </div>
             ) : (
               <>
-                <ul class="lines">
+                <ul className="lines">
                   {shownLines.map((line) => (
                     <Line
                       key={line.id}
@@ -531,11 +532,11 @@ export function Drawer(props: Props) {
             )}
           </div>
           {cart && lines.length ? (
-            <footer class="drawer-footer" part="footer">
+            <footer className="drawer-footer" part="footer">
               <Totals cart={cart} totals={slice.totals} t={t} currency={currency} locale={locale} />
               {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
               <Button
-                class="primary"
+                className="primary"
                 part="checkout-button"
                 blocked={slice.checkout === 'working'}
                 onClick={() => void store.getState().checkout()}

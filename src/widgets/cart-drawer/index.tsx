@@ -1,9 +1,9 @@
-import { h } from 'preact';
+import { createElement } from 'react';
+import { useStore } from 'zustand';
 import controls from '../../ui/controls.css?inline';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { renderWithTexts } from '../../ui/mount';
 import theme from '../../ui/theme.css?inline';
-import { useStore } from '../../ui/use-store';
 import { Drawer } from './drawer';
 import { type Strings, stringsFor } from './strings';
 import styles from './styles.css?inline';

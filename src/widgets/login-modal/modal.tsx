@@ -1,5 +1,14 @@
-import { type ComponentChildren, Fragment, h, type RefObject } from 'preact';
-import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  createElement,
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { isSystemError } from '../../api/errors';
 import { isAuthError } from '../../auth/errors';
 import type { LoginResult } from '../../auth/login-state';
@@ -126,11 +135,11 @@ function ErrorText({
           ? t.hosted
           : '';
   return (
-    <div class={problem.field === 'form' ? 'banner' : 'field-error'} id={id} role="alert" part="error">
+    <div className={problem.field === 'form' ? 'banner' : 'field-error'} id={id} role="alert" part="error">
       <p>{problem.message}</p>
-      {problem.hint ? <p class="hint">{problem.hint}</p> : null}
+      {problem.hint ? <p className="hint">{problem.hint}</p> : null}
       {problem.action ? (
-        <button type="button" class="link" onClick={() => onAction(problem.action)}>
+        <button type="button" className="link" onClick={() => onAction(problem.action)}>
           {label}
         </button>
       ) : null}
@@ -161,9 +170,9 @@ function TextField(props: FieldProps) {
   const mine = props.problem?.field === props.field ? props.problem : null;
   const type = props.toggle ? (visible ? 'text' : 'password') : (props.type ?? 'text');
   return (
-    <div class="field">
-      <label for={props.id}>{props.label}</label>
-      <div class={props.toggle ? 'with-toggle' : undefined}>
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <div className={props.toggle ? 'with-toggle' : undefined}>
         <input
           id={props.id}
           ref={props.inputRef}
@@ -173,16 +182,16 @@ function TextField(props: FieldProps) {
           inputMode={props.inputMode}
           maxLength={props.maxLength}
           required
-          spellcheck={false}
+          spellCheck={false}
           autoCapitalize="off"
           aria-invalid={mine ? 'true' : undefined}
           aria-describedby={mine ? errorId : undefined}
-          onInput={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
+          onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
         />
         {props.toggle ? (
           <button
             type="button"
-            class="toggle"
+            className="toggle"
             aria-pressed={visible}
             aria-label={visible ? props.t.hidePassword : props.t.showPassword}
             onClick={() => setVisible(!visible)}
@@ -218,6 +227,7 @@ export function LoginModal({
   intent: LoginIntent;
 }) {
   const { store, session, config } = context;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one sign-in per open modal
   const signIn: SignIn = useMemo(
     () =>
       createSignIn(session, {
@@ -328,12 +338,12 @@ export function LoginModal({
       <ErrorText id={`${id}-form-error`} problem={problem} t={t} onAction={onAction} />
     ) : null;
   const submit = (label: string, busyLabel: string) => (
-    <Button type="submit" class="primary" blocked={busy} part="submit">
+    <Button type="submit" className="primary" blocked={busy} part="submit">
       {busy ? busyLabel : label}
     </Button>
   );
   // A plain function, not a component: a component made during render would remount the fields each time.
-  const form = (onSubmit: () => void, children: ComponentChildren) => (
+  const form = (onSubmit: () => void, children: ReactNode) => (
     <form
       noValidate
       aria-busy={busy ? 'true' : undefined}
@@ -346,7 +356,7 @@ export function LoginModal({
     </form>
   );
 
-  let body: ComponentChildren;
+  let body: ReactNode;
   switch (view.name) {
     case 'signIn':
       body = (
@@ -374,16 +384,16 @@ export function LoginModal({
                 autoComplete: 'current-password',
                 toggle: true,
               })}
-              <button type="button" class="link" onClick={() => go({ name: 'forgot' })}>
+              <button type="button" className="link" onClick={() => go({ name: 'forgot' })}>
                 {t.forgot}
               </button>
               {formProblem}
               {submit(t.signIn, t.signingIn)}
             </>,
           )}
-          <p class="switch">
+          <p className="switch">
             {t.noAccount}{' '}
-            <button type="button" class="link" onClick={() => go({ name: 'register' })}>
+            <button type="button" className="link" onClick={() => go({ name: 'register' })}>
               {t.createAccount}
             </button>
           </p>
@@ -437,9 +447,9 @@ export function LoginModal({
               {submit(t.register, t.registering)}
             </>,
           )}
-          <p class="switch">
+          <p className="switch">
             {t.haveAccount}{' '}
-            <button type="button" class="link" onClick={() => go({ name: 'signIn' })}>
+            <button type="button" className="link" onClick={() => go({ name: 'signIn' })}>
               {t.signIn}
             </button>
           </p>
@@ -467,7 +477,7 @@ export function LoginModal({
           {formProblem}
           {submit(t.verify, t.verifying)}
           <Button
-            class="link"
+            className="link"
             blocked={busy}
             onClick={() =>
               run(
@@ -488,7 +498,7 @@ export function LoginModal({
       body = (
         <>
           <p>{t.approvalText}</p>
-          <button type="button" class="primary" onClick={close}>
+          <button type="button" className="primary" onClick={close}>
             {t.done}
           </button>
         </>
@@ -514,7 +524,7 @@ export function LoginModal({
           })}
           {formProblem}
           {submit(t.sendLink, t.sending)}
-          <button type="button" class="link" onClick={() => go({ name: 'signIn' })}>
+          <button type="button" className="link" onClick={() => go({ name: 'signIn' })}>
             {t.backToSignIn}
           </button>
         </>,
@@ -524,7 +534,7 @@ export function LoginModal({
       body = (
         <>
           <p role="status">{fill(t.forgotSent, { email: view.email })}</p>
-          <button type="button" class="primary" onClick={() => go({ name: 'signIn' })}>
+          <button type="button" className="primary" onClick={() => go({ name: 'signIn' })}>
             {t.backToSignIn}
           </button>
         </>
@@ -546,7 +556,7 @@ export function LoginModal({
           })}
           {formProblem}
           {submit(t.savePassword, t.saving)}
-          <button type="button" class="link" onClick={() => go({ name: 'forgot' })}>
+          <button type="button" className="link" onClick={() => go({ name: 'forgot' })}>
             {t.newLink}
           </button>
         </>,
@@ -559,7 +569,7 @@ export function LoginModal({
     // The backdrop closes on a press outside the modal; keyboard users have Escape and the close button.
     // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop, not a control
     <div
-      class="overlay"
+      className="overlay"
       part="overlay"
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) close();
@@ -567,7 +577,7 @@ export function LoginModal({
     >
       <div
         ref={dialog}
-        class="modal"
+        className="modal"
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
@@ -575,30 +585,30 @@ export function LoginModal({
         data-view={view.name}
         tabIndex={-1}
       >
-        <header class="modal-header" part="header">
+        <header className="modal-header" part="header">
           <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
             {title}
           </h2>
-          <button type="button" class="icon" aria-label={t.close} onClick={close} part="close">
+          <button type="button" className="icon" aria-label={t.close} onClick={close} part="close">
             ×
           </button>
         </header>
-        <div class="modal-body">
+        <div className="modal-body">
           {/* A view's own elements: nothing (a focused button, a typed value) carries over to the next. */}
-          <div key={view.name} class="view">
+          <div key={view.name} className="view">
             {body}
           </div>
-          <p class="sf-visually-hidden" role="status" aria-live="polite">
+          <p className="sf-visually-hidden" role="status" aria-live="polite">
             {busy ? '…' : ''}
           </p>
           {status ? (
-            <p class="status" role="status">
+            <p className="status" role="status">
               {status}
             </p>
           ) : null}
           {view.name === 'signIn' || view.name === 'register' ? (
-            <p class="hosted">
-              <button type="button" class="link" onClick={() => void hosted()}>
+            <p className="hosted">
+              <button type="button" className="link" onClick={() => void hosted()}>
                 {t.hosted}
               </button>
             </p>

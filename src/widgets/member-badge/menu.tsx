@@ -1,5 +1,15 @@
-import { type ComponentChildren, Fragment, h, render } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import {
+  createElement,
+  Fragment,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { createRoot } from 'react-dom/client';
+import { useStore } from 'zustand';
 import { isApiError, isSystemError } from '../../api/errors';
 import { deleteMyMember, joinCommunity, leaveCommunity, updateCurrentMemberSlug } from '../../api/members';
 import { createRedirectSession } from '../../api/redirects';
@@ -10,7 +20,6 @@ import controls from '../../ui/controls.css?inline';
 import { keepTabInside } from '../../ui/dialog';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
-import { useStore } from '../../ui/use-store';
 import { textsFor } from '../texts';
 import { nameOf } from './index';
 import styles from './menu.css?inline';
@@ -82,6 +91,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   // Focus: the first or last item when the menu opens; the form's field in the other views; back in the
   // menu, the item that led away.
   const cameFrom = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the view, nothing else
   useEffect(() => {
     if (view === 'menu') {
       const all = items();
@@ -182,7 +192,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
       type="button"
       role="menuitem"
       tabIndex={-1}
-      class={danger ? 'item danger-text' : 'item'}
+      className={danger ? 'item danger-text' : 'item'}
       aria-disabled={busy ? 'true' : undefined}
       aria-busy={busy === key ? 'true' : undefined}
       onClick={() => !busy && onSelect()}
@@ -195,23 +205,23 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const messages = (
     <>
       {problem ? (
-        <p class="problem" role="alert" id={`${id}-problem`}>
+        <p className="problem" role="alert" id={`${id}-problem`}>
           {problem}
         </p>
       ) : null}
       {status ? (
-        <p class="status" role="status">
+        <p className="status" role="status">
           {status}
         </p>
       ) : null}
     </>
   );
 
-  let body: ComponentChildren;
+  let body: ReactNode;
   if (view === 'menu') {
     body = (
       <>
-        <div class="who" aria-hidden="true">
+        <div className="who" aria-hidden="true">
           <strong>{name}</strong>
           {member?.profile?.slug ? <span>/{member.profile.slug}</span> : null}
         </div>
@@ -263,27 +273,27 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
           );
         }}
       >
-        <label for={`${id}-slug`}>{t.slugLabel}</label>
+        <label htmlFor={`${id}-slug`}>{t.slugLabel}</label>
         <input
           id={`${id}-slug`}
           value={slug}
           autoComplete="off"
           maxLength={100}
-          spellcheck={false}
+          spellCheck={false}
           autoCapitalize="off"
           aria-invalid={problem ? 'true' : undefined}
           aria-describedby={problem ? `${id}-problem ${id}-help` : `${id}-help`}
-          onInput={(e) => setSlug((e.currentTarget as HTMLInputElement).value)}
+          onChange={(e) => setSlug((e.currentTarget as HTMLInputElement).value)}
         />
-        <p class="help" id={`${id}-help`}>
+        <p className="help" id={`${id}-help`}>
           {t.slugHelp}
         </p>
         {messages}
-        <div class="actions">
-          <Button type="submit" class="primary" blocked={busy !== null}>
+        <div className="actions">
+          <Button type="submit" className="primary" blocked={busy !== null}>
             {busy ? t.saving : t.save}
           </Button>
-          <button type="button" class="secondary" onClick={() => setView('menu')}>
+          <button type="button" className="secondary" onClick={() => setView('menu')}>
             {t.cancel}
           </button>
         </div>
@@ -300,9 +310,9 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
         <h3 id={`${id}-delete`}>{t.deleteTitle}</h3>
         <p id={`${id}-delete-text`}>{t.deleteText}</p>
         {messages}
-        <div class="actions">
+        <div className="actions">
           <Button
-            class="primary danger"
+            className="primary danger"
             blocked={busy !== null}
             onClick={() =>
               void act('delete', async () => {
@@ -313,7 +323,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
           >
             {busy ? t.deleting : t.deleteConfirm}
           </Button>
-          <button type="button" class="secondary" onClick={() => setView('menu')}>
+          <button type="button" className="secondary" onClick={() => setView('menu')}>
             {t.cancel}
           </button>
         </div>
@@ -323,7 +333,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel steps back
-    <div ref={panel} class="panel" part="menu" data-view={view} onKeyDown={onKey}>
+    <div ref={panel} className="panel" part="menu" data-view={view} onKeyDown={onKey}>
       {body}
     </div>
   );
@@ -345,13 +355,14 @@ export function openMemberMenu(options: {
   adoptStyles(root, `${controls}\n${styles}`);
   const container = document.createElement('div');
   root.append(container);
+  const rendered = createRoot(container);
   const doc = anchor.ownerDocument;
   let open = true;
   const close = (returnFocus: boolean) => {
     if (!open) return;
     open = false;
     doc.removeEventListener('pointerdown', outside, true);
-    render(null, container);
+    rendered.unmount();
     container.remove();
     options.onClose(returnFocus);
   };
@@ -367,9 +378,8 @@ export function openMemberMenu(options: {
     const next = event.relatedTarget;
     if (next instanceof Node && next !== anchor && !container.contains(next)) close(false);
   });
-  render(
+  rendered.render(
     <MemberMenu context={context} anchor={anchor} focus={options.focus} close={close} t={options.t} />,
-    container,
   );
   return () => close(false);
 }
