@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { CLASSIC_JSX, REACT_ON_PREACT } from './vite.config.ts';
+
+const REACT_18 = resolve(import.meta.dirname, 'test/react-18/node_modules');
 
 /**
  * Unit tests: the sandbox, the API client and the session in Node; the loader, UI and widgets in happy-dom on
@@ -22,6 +25,32 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['test/unit/dom/**/*.test.{ts,tsx}'],
           // Packages that import `react` go through the alias too (else they would find the real React).
+          server: { deps: { inline: ['zustand', /@floating-ui/] } },
+        },
+      },
+      // The React entry on real React: 19 (the root's), and 18 (the test/react-18 workspace's).
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:4000/shop' } },
+          include: ['test/unit/react/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^react(\/.*)?$/, replacement: `${REACT_18}/react$1` },
+            { find: /^react-dom(\/.*)?$/, replacement: `${REACT_18}/react-dom$1` },
+          ],
+        },
+        test: {
+          name: 'react18',
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:4000/shop' } },
+          include: ['test/unit/react/**/*.test.{ts,tsx}'],
           server: { deps: { inline: ['zustand', /@floating-ui/] } },
         },
       },

@@ -1,17 +1,8 @@
-import { webLock } from './auth/lock';
-import { createSession } from './auth/session';
-import { storageNamespace, webStorage } from './auth/storage';
 import { type EmbedConfig, readEmbedConfig } from './config';
 import { wireHostPage } from './host';
-import {
-  type CaptchaHolder,
-  createEventHub,
-  createPublicApi,
-  drainQueue,
-  type StorefrontApi,
-} from './public-api';
-import { broadcastChannel } from './store/channel';
-import { createStorefrontStore, type Storefront } from './store/store';
+import { drainQueue, type StorefrontApi } from './public-api';
+import { startStorefront } from './start';
+import type { Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
 import * as memberBadge from './widgets/member-badge/index';
 import { withTexts } from './widgets/texts';
@@ -44,31 +35,6 @@ export interface Booted {
   ready: Promise<void>;
 }
 
-const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description'];
-/** The emailed password-reset link leads to the site with this parameter (WIRE.md 7). */
-const RECOVERY_PARAM = 'recoveryToken';
-
-/** Removes a sign-in answer from the address bar, so a reload or a shared link does not carry it. */
-function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
-  const url = new URL(win.location.href);
-  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
-  let changed = false;
-  for (const key of keys) {
-    if (url.searchParams.has(key)) {
-      url.searchParams.delete(key);
-      changed = true;
-    }
-    if (hash.has(key)) {
-      hash.delete(key);
-      changed = true;
-    }
-  }
-  if (!changed) return;
-  const rest = hash.toString();
-  url.hash = rest ? `#${rest}` : '';
-  win.history.replaceState(win.history.state, '', url.href);
-}
-
 /** Puts an element the page lacks at the end of the body, so `openCart()` and `signIn()` always work. */
 function ensureElement(doc: Document, name: string): void {
   if (!doc.querySelector(name)) doc.body.append(doc.createElement(name));
@@ -90,34 +56,8 @@ export function boot(options: BootOptions = {}): Booted {
   const { config, problems } = readEmbedConfig({ ...script?.dataset }, doc.documentElement.lang);
   for (const problem of problems) console.error(`[storefront] ${problem.attribute} ${problem.message}`);
 
-  const namespace = storageNamespace(config.clientId || 'unconfigured');
-  const storage = webStorage(() => win.localStorage, namespace);
-  const session = createSession({
-    clientId: config.clientId || 'unconfigured',
-    apiBase: config.apiBase,
-    storage,
-    transactions: webStorage(() => win.sessionStorage, namespace),
-    lock: webLock(),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  const hub = createEventHub(doc);
-  const captcha: CaptchaHolder = {};
-  const store = createStorefrontStore({
-    session,
-    storage,
-    win,
-    captcha: () => captcha.provider,
-    channel: broadcastChannel(namespace),
-    emit: hub.emit,
-    navigate: (url) => win.location.assign(url),
-    location: () => win.location.href,
-  });
-  const api = createPublicApi(store, hub, captcha);
-
-  // Another tab signed in or out: the tokens in storage changed.
-  win.addEventListener('storage', (event) => {
-    if (event.key === `${namespace}:tokens`) session.reload();
-  });
+  const started = startStorefront(config, { win, fetch: options.fetch });
+  const { store, session, api, captcha, ready } = started;
 
   const context: WidgetContext = { config, store, session, captcha };
   // The drawer's and the modal's code load when they are first wanted (an add starts the drawer's early);
@@ -137,31 +77,12 @@ export function boot(options: BootOptions = {}): Booted {
     if (state.ui.cartOpen && !previous.ui.cartOpen) ensureElement(doc, 'sf-cart-drawer');
     if (state.ui.loginOpen && !previous.ui.loginOpen) ensureElement(doc, 'sf-login-modal');
   });
+  // A password-reset link opened the modal before anything listened.
+  if (store.getState().ui.loginOpen) ensureElement(doc, 'sf-login-modal');
 
   const queued = (holder.Storefront as { q?: unknown } | undefined)?.q;
   holder.Storefront = api;
   drainQueue(queued, api);
-
-  // A password-reset link: the modal opens on its new-password view; the token leaves the address bar.
-  const recoveryToken = new URL(win.location.href).searchParams.get(RECOVERY_PARAM);
-  if (recoveryToken) {
-    cleanUrl(win, [RECOVERY_PARAM]);
-    store.getState().openLogin({ view: 'reset', recoveryToken });
-  }
-
-  const ready = (async () => {
-    try {
-      const finished = await session.finishRedirect(win.location.href);
-      if (finished !== null) cleanUrl(win);
-    } catch (error) {
-      cleanUrl(win);
-      console.error('[storefront] the sign-in could not be completed:', error);
-      store.setState((s) => ({
-        session: { ...s.session, notice: { key: 'signInFailed', detail: (error as Error).message } },
-      }));
-    }
-    if (config.clientId) await store.getState().start();
-  })();
 
   const booted: Booted = { config, store, api, ready };
   holder[BOOTED] = booted;

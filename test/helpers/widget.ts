@@ -242,10 +242,20 @@ export const textOf = (node: Node | null | undefined) =>
 /** Lets Preact render what the last event changed (it renders after the event, before the next one). */
 export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Sets a field's value as the browser does when a person types: through the element's own setter, under
+ * the instance property React puts over it to tell its own writes from the person's.
+ */
+function setValue(field: HTMLInputElement | HTMLSelectElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  if (setter) setter.call(field, value);
+  else field.value = value;
+}
+
 /** Types a value into an input, as `input` events report it, and lets the widget render it. */
 export async function type(input: HTMLInputElement, value: string): Promise<void> {
   input.focus();
-  input.value = value;
+  setValue(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   await settle();
 }
@@ -253,7 +263,7 @@ export async function type(input: HTMLInputElement, value: string): Promise<void
 /** Chooses an option of a select, and lets the widget render it. */
 export async function choose(select: HTMLSelectElement, value: string): Promise<void> {
   select.focus();
-  select.value = value;
+  setValue(select, value);
   select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   select.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
   await settle();

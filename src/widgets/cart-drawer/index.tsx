@@ -8,20 +8,19 @@ import { Drawer } from './drawer';
 import { type Strings, stringsFor } from './strings';
 import styles from './styles.css?inline';
 
-function CartDrawer({ context, t }: { context: WidgetContext; t: Strings }) {
+/** The widget's view, shown while the store says it is open (also rendered by the React entry). */
+export function CartDrawer({ context, t }: { context: WidgetContext; t: Strings }) {
   const open = useStore(context.store, (s) => s.ui.cartOpen);
   if (!open) return null;
   const { config } = context;
   return <Drawer store={context.store} t={t} locale={config.lang} currency={config.currency} />;
 }
 
+/** The widget's styles: the shared theme and controls, then its own. */
+export const css = `${theme}\n${controls}\n${styles}`;
+
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);
   const { lang, strings } = context.config;
-  return renderWithTexts(
-    root,
-    stringsFor(lang, strings),
-    (t) => <CartDrawer context={context} t={t} />,
-    `${theme}\n${controls}\n${styles}`,
-  );
+  return renderWithTexts(root, stringsFor(lang, strings), (t) => <CartDrawer context={context} t={t} />, css);
 };

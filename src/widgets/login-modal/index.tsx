@@ -8,12 +8,16 @@ import { LoginModal } from './modal';
 import { type LoginStrings, loginStrings } from './strings';
 import styles from './styles.css?inline';
 
-function LoginRoot({ context, t }: { context: WidgetContext; t: LoginStrings }) {
+/** The widget's view, shown while the store says it is open (also rendered by the React entry). */
+export function LoginRoot({ context, t }: { context: WidgetContext; t: LoginStrings }) {
   const open = useStore(context.store, (s) => s.ui.loginOpen);
   const intent = useStore(context.store, (s) => s.ui.loginIntent);
   if (!open) return null;
   return <LoginModal context={context} t={t} intent={intent} />;
 }
+
+/** The widget's styles: the shared theme and controls, then its own. */
+export const css = `${theme}\n${controls}\n${styles}`;
 
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);
@@ -22,6 +26,6 @@ export const mount: WidgetModule['mount'] = (root, host, context) => {
     root,
     loginStrings(lang, strings),
     (t) => <LoginRoot context={context} t={t} />,
-    `${theme}\n${controls}\n${styles}`,
+    css,
   );
 };

@@ -200,10 +200,10 @@ function TextField(props: FieldProps) {
               <path
                 fill="none"
                 stroke="currentColor"
-                stroke-width="2"
+                strokeWidth="2"
                 d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z"
               />
-              {visible ? <path stroke="currentColor" stroke-width="2" d="M4 4l16 16" /> : null}
+              {visible ? <path stroke="currentColor" strokeWidth="2" d="M4 4l16 16" /> : null}
             </svg>
           </button>
         ) : null}

@@ -48,6 +48,15 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
   return el;
 }
 
+/** Whether the focus is in a shadow root (false too where a page's DOM cannot say: a focused element gone). */
+function hasFocus(root: ShadowRoot): boolean {
+  try {
+    return root.activeElement !== null;
+  } catch {
+    return false;
+  }
+}
+
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
   const { lang, strings } = context.config;
   const texts = LANGUAGES[languageOf(LANGUAGES, lang) ?? 'en'] as BadgeStrings;
@@ -117,7 +126,7 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
     shown = key;
     // Read before the menu closes: its focused item leaves with it.
     const doc = host.ownerDocument;
-    const hadFocus = root.activeElement !== null || (focusWhenShown && doc.activeElement === doc.body);
+    const hadFocus = hasFocus(root) || (focusWhenShown && doc.activeElement === doc.body);
     closeMenu?.();
     trigger = undefined;
     const parts: HTMLElement[] = [];

@@ -1,0 +1,149 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { StorefrontApi } from '../public-api';
+import type { AddToCartInput, CartSlice, StorefrontState } from '../store/store';
+import { useStorefrontContext } from './context';
+
+const IDLE_CART: CartSlice = {
+  status: 'idle',
+  cart: null,
+  count: 0,
+  error: null,
+  pending: {},
+  adding: false,
+  couponError: null,
+  couponBusy: false,
+  shipping: null,
+  totals: null,
+  totalsStatus: 'idle',
+  totalsError: null,
+  checkout: 'idle',
+  checkoutError: null,
+};
+const NO_MEMBER: StorefrontState['member'] = { status: 'none', member: null };
+const NO_SESSION: StorefrontState['session'] = { role: 'none', notice: null };
+const nothing = () => () => {};
+
+/** One slice of the store's state (a stable object, so React re-renders only when it changes). */
+function useSlice<K extends 'cart' | 'member' | 'session'>(
+  hook: string,
+  key: K,
+  before: StorefrontState[K],
+): StorefrontState[K] {
+  const { started } = useStorefrontContext(hook);
+  const store = started?.store;
+  return useSyncExternalStore(
+    store ? store.subscribe : nothing,
+    () => (store ? store.getState()[key] : before),
+    () => before,
+  );
+}
+
+/**
+ * The actions of `window.Storefront` for this provider's storefront. Calls made before it has started (the
+ * first render, or on the server) wait for it; the promise-returning ones resolve with the real result.
+ *
+ * @example
+ * const storefront = useStorefront();
+ * <button onClick={() => storefront.openCart()}>Cart</button>
+ */
+export function useStorefront(): StorefrontApi {
+  const { started, whenStarted } = useStorefrontContext('useStorefront()');
+  return useMemo(() => {
+    if (started) return started.api;
+    const later =
+      <K extends keyof StorefrontApi>(name: K) =>
+      (...args: unknown[]) =>
+        whenStarted.then(({ api }) => (api[name] as (...a: unknown[]) => unknown)(...args));
+    return {
+      loaded: true,
+      openCart: () => void later('openCart')(),
+      closeCart: () => void later('closeCart')(),
+      addToCart: (...args: unknown[]) => later('addToCart')(...args) as Promise<boolean>,
+      signIn: () => void later('signIn')(),
+      register: () => void later('register')(),
+      signOut: () => later('signOut')() as Promise<void>,
+      setCaptchaProvider: (provider) => void later('setCaptchaProvider')(provider),
+      on(name, handler) {
+        let off: (() => void) | undefined;
+        let gone = false;
+        void whenStarted.then(({ api }) => {
+          if (!gone) off = api.on(name, handler);
+        });
+        return () => {
+          gone = true;
+          off?.();
+        };
+      },
+      off: (name, handler) => void whenStarted.then(({ api }) => api.off(name, handler)),
+      getState: () => ({ cartCount: 0, cart: null, role: 'none', member: null }),
+    } as StorefrontApi;
+  }, [started, whenStarted]);
+}
+
+/**
+ * The current cart and what can be done with it: `status` (`idle` until the provider has started, then
+ * `cached`, `loading`, `ready` or `error`), `count`, `cart` (the platform's cart entity), `lines`, the last
+ * `error`, and the actions.
+ *
+ * @example
+ * const { count, openCart } = useCart();
+ * <button onClick={openCart}>Cart ({count})</button>
+ */
+export function useCart() {
+  const slice = useSlice('useCart()', 'cart', IDLE_CART);
+  const { started, whenStarted } = useStorefrontContext('useCart()');
+  const actions = useMemo(() => {
+    const state = () => whenStarted.then(({ store }) => store.getState());
+    return {
+      openCart: () => void state().then((s) => s.openCart()),
+      closeCart: () => void state().then((s) => s.closeCart()),
+      addToCart: (input: AddToCartInput) => state().then((s) => s.addToCart(input)),
+      setQuantity: (lineId: string, quantity: number) => state().then((s) => s.setQuantity(lineId, quantity)),
+      removeLine: (lineId: string) => state().then((s) => s.removeLine(lineId)),
+      applyCoupon: (code: string) => state().then((s) => s.applyCoupon(code)),
+      removeCoupon: () => state().then((s) => s.removeCoupon()),
+      checkout: () => state().then((s) => s.checkout()),
+      reload: () => state().then((s) => s.loadCart()),
+    };
+  }, [whenStarted]);
+  return {
+    loaded: started !== null,
+    status: slice.status,
+    count: slice.count,
+    cart: slice.cart,
+    lines: slice.cart?.lineItems ?? [],
+    adding: slice.adding,
+    error: slice.error,
+    ...actions,
+  };
+}
+
+/**
+ * The visitor's session and member: `role` (`none`, `visitor`, `member`), `signedIn`, `member` (the platform's
+ * member entity once loaded), and sign-in, registration and sign-out.
+ *
+ * @example
+ * const { signedIn, member, signIn } = useMember();
+ * return signedIn ? <span>Hi {member?.profile?.nickname}</span> : <button onClick={signIn}>Sign in</button>;
+ */
+export function useMember() {
+  const session = useSlice('useMember()', 'session', NO_SESSION);
+  const member = useSlice('useMember()', 'member', NO_MEMBER);
+  const { started, whenStarted } = useStorefrontContext('useMember()');
+  const actions = useMemo(() => {
+    const state = () => whenStarted.then(({ store }) => store.getState());
+    return {
+      signIn: () => void state().then((s) => s.openLogin()),
+      register: () => void state().then((s) => s.openLogin({ view: 'register' })),
+      signOut: () => state().then((s) => s.signOut()),
+    };
+  }, [whenStarted]);
+  return {
+    loaded: started !== null,
+    role: session.role,
+    signedIn: session.role === 'member',
+    status: member.status,
+    member: member.member,
+    ...actions,
+  };
+}

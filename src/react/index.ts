@@ -1,0 +1,17 @@
+/**
+ * `storefront-widgets/react`: the storefront's widgets and state for React apps (Next.js, Remix, Vite +
+ * React), on the app's own React (≥ 18, a peer dependency). The same components as the script tag's, each in
+ * its own shadow root.
+ */
+
+export type { StorefrontApi, StorefrontEventName } from '../public-api';
+export type { AddToCartInput, StorefrontEvents } from '../store/store';
+export {
+  AddToCartButton,
+  type AddToCartButtonProps,
+  CartDrawer,
+  LoginModal,
+  MemberBadge,
+} from './components';
+export { useCart, useMember, useStorefront } from './hooks';
+export { StorefrontProvider, type StorefrontProviderProps } from './provider';

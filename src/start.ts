@@ -1,0 +1,124 @@
+import { webLock } from './auth/lock';
+import { createSession, type Session } from './auth/session';
+import { storageNamespace, webStorage } from './auth/storage';
+import type { EmbedConfig } from './config';
+import { type CaptchaHolder, createEventHub, createPublicApi, type StorefrontApi } from './public-api';
+import { broadcastChannel } from './store/channel';
+import { createStorefrontStore, type Storefront } from './store/store';
+
+/** What a started storefront is: the one store and what the widgets and the site's code reach it by. */
+export interface Started {
+  config: EmbedConfig;
+  store: Storefront;
+  session: Session;
+  /** `window.Storefront`'s methods (also `useStorefront()` in React). */
+  api: StorefrontApi;
+  hub: ReturnType<typeof createEventHub>;
+  captcha: CaptchaHolder;
+  /** Settles once a hosted sign-in found in the URL is finished and the cart is loaded. */
+  ready: Promise<void>;
+  /** Stops listening to the session, the other tabs and the window. */
+  destroy(): void;
+}
+
+const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description'];
+/** The emailed password-reset link leads to the site with this parameter (WIRE.md 7). */
+const RECOVERY_PARAM = 'recoveryToken';
+
+/** Removes a sign-in answer from the address bar, so a reload or a shared link does not carry it. */
+function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
+  const url = new URL(win.location.href);
+  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+  let changed = false;
+  for (const key of keys) {
+    if (url.searchParams.has(key)) {
+      url.searchParams.delete(key);
+      changed = true;
+    }
+    if (hash.has(key)) {
+      hash.delete(key);
+      changed = true;
+    }
+  }
+  if (!changed) return;
+  const rest = hash.toString();
+  url.hash = rest ? `#${rest}` : '';
+  win.history.replaceState(win.history.state, '', url.href);
+}
+
+/**
+ * Starts the storefront in a window, for the script tag's loader and for React's `StorefrontProvider`: the
+ * session and the one store, the events hub and the public API, tokens changed by another tab, a
+ * password-reset link (the login modal opens on its new-password view), and a hosted sign-in found in the URL;
+ * then the cart. Touches nothing of the page's own (no elements, no globals).
+ */
+export function startStorefront(
+  config: EmbedConfig,
+  options: { win: Window & typeof globalThis; fetch?: typeof fetch | undefined },
+): Started {
+  const { win } = options;
+  const namespace = storageNamespace(config.clientId || 'unconfigured');
+  const storage = webStorage(() => win.localStorage, namespace);
+  const session = createSession({
+    clientId: config.clientId || 'unconfigured',
+    apiBase: config.apiBase,
+    storage,
+    transactions: webStorage(() => win.sessionStorage, namespace),
+    lock: webLock(),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const hub = createEventHub(win.document);
+  const captcha: CaptchaHolder = {};
+  const store = createStorefrontStore({
+    session,
+    storage,
+    win,
+    captcha: () => captcha.provider,
+    channel: broadcastChannel(namespace),
+    emit: hub.emit,
+    navigate: (url) => win.location.assign(url),
+    location: () => win.location.href,
+  });
+  const api = createPublicApi(store, hub, captcha);
+
+  // Another tab signed in or out: the tokens in storage changed.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === `${namespace}:tokens`) session.reload();
+  };
+  win.addEventListener('storage', onStorage);
+
+  // A password-reset link: the modal opens on its new-password view; the token leaves the address bar.
+  const recoveryToken = new URL(win.location.href).searchParams.get(RECOVERY_PARAM);
+  if (recoveryToken) {
+    cleanUrl(win, [RECOVERY_PARAM]);
+    store.getState().openLogin({ view: 'reset', recoveryToken });
+  }
+
+  const ready = (async () => {
+    try {
+      const finished = await session.finishRedirect(win.location.href);
+      if (finished !== null) cleanUrl(win);
+    } catch (error) {
+      cleanUrl(win);
+      console.error('[storefront] the sign-in could not be completed:', error);
+      store.setState((s) => ({
+        session: { ...s.session, notice: { key: 'signInFailed', detail: (error as Error).message } },
+      }));
+    }
+    if (config.clientId) await store.getState().start();
+  })();
+
+  return {
+    config,
+    store,
+    session,
+    api,
+    hub,
+    captcha,
+    ready,
+    destroy() {
+      win.removeEventListener('storage', onStorage);
+      store.getState().destroy();
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { act, createElement, StrictMode, version } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  AddToCartButton,
+  CartDrawer,
+  LoginModal,
+  MemberBadge,
+  StorefrontProvider,
+  useCart,
+  useMember,
+  useStorefront,
+} from '../../../src/react/index';
+import { answerSilentFrames, pageRequest } from '../../helpers/login';
+import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+import { getByRole, press, queryByRole, textOf, type } from '../../helpers/widget';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+beforeAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+let silent: ReturnType<typeof answerSilentFrames> | undefined;
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = undefined;
+  container?.remove();
+  silent?.stop();
+  localStorage.clear();
+  sessionStorage.clear();
+  // The provider stops its storefront a moment after unmounting (a StrictMode re-mount keeps it).
+  await new Promise((resolve) => setTimeout(resolve, 5));
+});
+
+/** The app's own header: count and member name from the hooks, and the app's own cart button. */
+function Header() {
+  const { count, status, openCart } = useCart();
+  const { signedIn, member } = useMember();
+  const storefront = useStorefront();
+  return (
+    <header>
+      <button type="button" onClick={openCart}>
+        Cart ({count})
+      </button>
+      <output data-testid="status">{status}</output>
+      <output data-testid="who">{signedIn ? (member?.profile?.nickname ?? '…') : 'guest'}</output>
+      <button type="button" onClick={() => storefront.signIn()}>
+        Log in (API)
+      </button>
+      <MemberBadge />
+    </header>
+  );
+}
+
+/** A small React app on the storefront, against an in-process sandbox. */
+async function renderApp(options: { strict?: boolean } = {}) {
+  const harness = testSandbox();
+  const sent: string[] = [];
+  const sandboxFetch: typeof fetch = async (input, init) => {
+    const request = new Request(input as RequestInfo, init);
+    sent.push(`${request.method} ${new URL(request.url).pathname}`);
+    return harness.sandbox.fetch(request);
+  };
+  const productId = (slug: string) => {
+    const found = [...harness.sandbox.context.state.products.values()].find((p) => p.slug === slug);
+    if (!found?.id) throw new Error(`No seeded product "${slug}"`);
+    return found.id;
+  };
+  silent = answerSilentFrames((url, referer) => harness.sandbox.app.fetch(pageRequest(url, referer)));
+  const app = (
+    <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={sandboxFetch}>
+      <Header />
+      <main>
+        <AddToCartButton productId={productId('stoneware-mug')} className="app-button">
+          Add the mug
+        </AddToCartButton>
+      </main>
+      <CartDrawer />
+      <LoginModal />
+    </StorefrontProvider>
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root?.render(options.strict ? <StrictMode>{app}</StrictMode> : app));
+  return { ...harness, sent, productId, container };
+}
+
+const shadowOf = (name: string) => {
+  const el = document.querySelector(name);
+  if (!el?.shadowRoot) throw new Error(`<${name}> has no shadow root`);
+  return el.shadowRoot;
+};
+const byTestId = (id: string) => textOf(document.querySelector(`[data-testid="${id}"]`));
+const click = async (el: Element) => {
+  await act(async () => (el as HTMLElement).click());
+};
+
+describe(`storefront-widgets/react on React ${version}`, () => {
+  it('starts on the client: a new visitor sees 0 with no request, and a sign-in button in the badge', async () => {
+    const app = await renderApp();
+    await vi.waitFor(() => expect(byTestId('status')).toBe('ready'));
+    expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (0)');
+    expect(app.sent).toEqual([]);
+    await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'button', 'Sign in'));
+    // Each widget lives in its own shadow root: the app's document has none of their controls.
+    expect(queryByRole(document.body, 'button', 'Sign in')).toBeNull();
+  });
+
+  it('adds to the cart from <AddToCartButton>: busy, then added, the count and the drawer with the line', async () => {
+    const app = await renderApp();
+    const add = getByRole(app.container, 'button', 'Add the mug');
+    expect(add.className).toBe('app-button');
+    await click(add);
+    await vi.waitFor(() => expect(add.getAttribute('data-sf-state')).toBe('added'));
+    expect(add.hasAttribute('aria-busy')).toBe(false);
+    expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (1)');
+    const drawer = await vi.waitFor(() => getByRole(shadowOf('sf-cart-drawer'), 'dialog'));
+    await vi.waitFor(() => expect(textOf(drawer.querySelector('[part="line-name"]'))).toBe('Stoneware Mug'));
+    expect(app.sent.filter((r) => r.endsWith('/add-to-cart'))).toHaveLength(1);
+    // The drawer's + goes through the store to the platform.
+    await click(getByRole(drawer, 'button', 'One more Stoneware Mug'));
+    await vi.waitFor(() => expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (2)'));
+    // Escape closes it (a React state change from the store).
+    await act(async () => void press(getByRole(drawer, 'button', 'Close'), 'Escape'));
+    await vi.waitFor(() => expect(queryByRole(shadowOf('sf-cart-drawer'), 'dialog')).toBeNull());
+  });
+
+  it('reports a failed add on the button and never opens the drawer', async () => {
+    const app = await renderApp();
+    await act(async () => root?.render(<div />));
+    container?.remove();
+    const harness = testSandbox();
+    const failing: typeof fetch = async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      if (new URL(request.url).pathname.endsWith('/add-to-cart'))
+        return Response.json({ message: 'Sold out', details: {} }, { status: 400 });
+      return harness.sandbox.fetch(request);
+    };
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () =>
+      root?.render(
+        <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={failing}>
+          <AddToCartButton productId={app.productId('stoneware-mug')}>Add</AddToCartButton>
+          <CartDrawer />
+        </StorefrontProvider>,
+      ),
+    );
+    const add = getByRole(document.body, 'button', 'Add');
+    await click(add);
+    await vi.waitFor(() => expect(add.getAttribute('data-sf-state')).toBe('error'));
+    expect(document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('[role="dialog"]')).toBeNull();
+  });
+
+  it('signs a member in through the login modal and the silent frame, shows her in the badge and the hooks, and signs her out', async () => {
+    const app = await renderApp();
+    await click(getByRole(app.container, 'button', 'Log in (API)'));
+    const modal = await vi.waitFor(() => getByRole(shadowOf('sf-login-modal'), 'dialog'));
+    const inputs = [...modal.querySelectorAll('input')];
+    const email = inputs.find((i) => i.type === 'email') as HTMLInputElement;
+    const password = inputs.find((i) => i.type === 'password') as HTMLInputElement;
+    await act(async () => {
+      await type(email, 'jane@example.com');
+      await type(password, 'storefront-demo');
+    });
+    await click(getByRole(modal, 'button', 'Sign in'));
+    await vi.waitFor(() => expect(byTestId('who')).not.toBe('guest'), { timeout: 3000 });
+    await vi.waitFor(() => expect(byTestId('who')).toBe('Jane'), { timeout: 3000 });
+    expect(silent?.frames).toHaveLength(1);
+    expect(document.querySelector('iframe')).toBeNull();
+    await vi.waitFor(() => expect(queryByRole(shadowOf('sf-login-modal'), 'dialog')).toBeNull());
+    // The badge shows her; its menu (loaded on demand, on this React) signs her out.
+    const trigger = await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'button', /Jane/));
+    await click(trigger);
+    const signOut = await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'menuitem', 'Sign out'));
+    await click(signOut);
+    await vi.waitFor(() => expect(byTestId('who')).toBe('guest'));
+  });
+
+  it('survives StrictMode: one storefront, one start', async () => {
+    const app = await renderApp({ strict: true });
+    await vi.waitFor(() => expect(byTestId('status')).toBe('ready'));
+    await click(getByRole(app.container, 'button', 'Add the mug'));
+    await vi.waitFor(() => expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (1)'));
+    expect(app.sent.filter((r) => r === 'POST /oauth2/token')).toHaveLength(1);
+  });
+
+  it('says what is wrong when a hook is used outside the provider', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Lost() {
+      useCart();
+      return null;
+    }
+    container = document.createElement('div');
+    document.body.append(container);
+    const lone = createRoot(container);
+    await expect(act(async () => lone.render(<Lost />))).rejects.toThrow(
+      'useCart() must be used inside <StorefrontProvider clientId="…">',
+    );
+    errors.mockRestore();
+  });
+});
