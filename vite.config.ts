@@ -23,10 +23,11 @@ export const CLASSIC_JSX = {
 } as const;
 
 /**
- * Three builds share this file, chosen by `--mode`:
+ * Four builds share this file, chosen by `--mode`:
  * - `app` (default): `dist/loader.js`, the ESM entry, with one hashed lazy chunk per widget in `dist/chunks/`;
  * - `embed`: `dist/embed.js`, the classic-script bootstrap that imports the loader beside it;
- * - `api`: `dist/api/index.js`, the framework-free API client for Node and bundlers.
+ * - `api`: `dist/api/index.js`, the framework-free API client for Node and bundlers;
+ * - `react`: `dist/react/index.js`, the components and hooks for React apps (`storefront-widgets/react`).
  * `npm run build` (scripts/build.ts) runs all three and writes the API's type declarations.
  */
 export default defineConfig(({ mode }): UserConfig => {
@@ -48,6 +49,24 @@ export default defineConfig(({ mode }): UserConfig => {
           fileName: () => 'embed.js',
         },
         rolldownOptions: { output: { minify: true } },
+      },
+    };
+  }
+  if (mode === 'react') {
+    // `storefront-widgets/react`: the same components on the app's React. React, zustand and floating-ui are
+    // the app's (peer) dependencies, never bundled; the texts packs and the menu stay lazy chunks.
+    return {
+      ...shared,
+      oxc: CLASSIC_JSX,
+      build: {
+        ...shared.build,
+        outDir: 'dist/react',
+        target: 'es2022',
+        lib: { entry: resolve(root, 'src/react/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+        rolldownOptions: {
+          external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@floating-ui\//],
+          output: { minify: false, chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
       },
     };
   }

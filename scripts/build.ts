@@ -1,10 +1,11 @@
 /**
- * `npm run build`: the three Vite builds of vite.config.ts (app, embed, api) into a fresh `dist/`, then the
- * API's type declarations.
+ * `npm run build`: the four Vite builds of vite.config.ts (app, embed, api, react) into a fresh `dist/`, then
+ * the type declarations of the API (`dist/api/`) and of the React entry (`dist/types/`), with relative imports
+ * that resolve under `moduleResolution` `nodenext` as well as `bundler`.
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
@@ -12,11 +13,36 @@ const root = resolve(import.meta.dirname, '..');
 // development checks must not ship, and the tests must drive what ships.
 process.env.NODE_ENV = 'production';
 rmSync(resolve(root, 'dist'), { recursive: true, force: true });
-for (const mode of ['app', 'embed', 'api']) {
+for (const mode of ['app', 'embed', 'api', 'react']) {
   await build({ root, mode, logLevel: 'warn', configFile: resolve(root, 'vite.config.ts') });
 }
-execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.api.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-console.log('Built dist/: embed.js, loader.js, chunks/, api/');
+for (const project of ['tsconfig.api.json', 'tsconfig.react.json']) {
+  execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });
+}
+for (const folder of ['dist/api', 'dist/types']) withExtensions(resolve(root, folder));
+console.log('Built dist/: embed.js, loader.js, chunks/, api/, react/, types/');
+
+/**
+ * Gives every relative import of the emitted declarations its file: `'./http'` becomes `'./http.js'` and
+ * `'./types'` (a folder) `'./types/index.js'`. Under `nodenext` a relative import must name its file; under
+ * `bundler` both forms work.
+ */
+function withExtensions(folder: string): void {
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+  for (const file of files) {
+    const path = join(folder, file);
+    const from = dirname(path);
+    const fixed = readFileSync(path, 'utf8').replace(
+      /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]*?)\2/g,
+      (whole, before: string, quote: string, spec: string) => {
+        if (/\.(js|json|css)$/.test(spec) || spec.includes('?')) return whole;
+        const target = resolve(from, spec);
+        if (existsSync(`${target}.d.ts`)) return `${before}${quote}${spec}.js${quote}`;
+        if (existsSync(target) && statSync(target).isDirectory() && existsSync(join(target, 'index.d.ts')))
+          return `${before}${quote}${spec}/index.js${quote}`;
+        throw new Error(`${path}: cannot resolve the import '${spec}'`);
+      },
+    );
+    writeFileSync(path, fixed);
+  }
+}

@@ -1,4 +1,12 @@
-import { type ButtonHTMLAttributes, createElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  createElement,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { AddToCartInput } from '../store/store';
 import type { WidgetContext } from '../ui/lazy-element';
@@ -76,7 +84,7 @@ function ShadowHost({
  * The cart drawer: a modal side panel with the current cart, shown while the cart is open (`useCart().openCart()`,
  * `<AddToCartButton>`, or `useStorefront().openCart()`). Put it once anywhere in the provider's tree.
  */
-export function CartDrawer() {
+export function CartDrawer(): ReactElement {
   const context = useWidgetContext('CartDrawer');
   const t = useTexts('drawer', context);
   return (
@@ -90,7 +98,7 @@ export function CartDrawer() {
  * The login modal: sign in, register, email code, password reset, owner approval. Shown while the login is
  * open (`useMember().signIn()`, `<MemberBadge>`'s button). Put it once anywhere in the provider's tree.
  */
-export function LoginModal() {
+export function LoginModal(): ReactElement {
   const context = useWidgetContext('LoginModal');
   const t = useTexts('login', context);
   return (
@@ -104,7 +112,7 @@ export function LoginModal() {
  * A sign-in button, or the member's avatar and name with the account menu (account sections, slug, community,
  * sign out, delete). The same element and shadow DOM as the script tag's `<sf-member-badge>`.
  */
-export function MemberBadge() {
+export function MemberBadge(): ReactElement {
   const { started } = useStorefrontContext('<MemberBadge>');
   const host = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -139,7 +147,7 @@ export interface AddToCartButtonProps
  * @example
  * <AddToCartButton productId="…" options={{ Size: 'M' }} className="btn">Add to cart</AddToCartButton>
  */
-export function AddToCartButton(props: AddToCartButtonProps) {
+export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
   const { productId, quantity, variantId, options, openCart, onAdded, children, ...rest } = props;
   const { whenStarted } = useStorefrontContext('<AddToCartButton>');
   const [state, setState] = useState<'idle' | 'adding' | 'added' | 'error'>('idle');

@@ -1,4 +1,12 @@
-import { createElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createElement,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { readEmbedConfig } from '../config';
 import { type Started, startStorefront } from '../start';
 import { StorefrontContext } from './context';
@@ -43,7 +51,7 @@ interface Holder {
  *   <LoginModal />
  * </StorefrontProvider>
  */
-export function StorefrontProvider(props: StorefrontProviderProps) {
+export function StorefrontProvider(props: StorefrontProviderProps): ReactElement {
   const { clientId, apiBase, lang, currency, theme, strings, openCartOnAdd, fetch, children } = props;
   const key = JSON.stringify([clientId, apiBase, lang, currency, theme, strings, openCartOnAdd]);
   const [started, setStarted] = useState<Started | null>(null);
