@@ -149,6 +149,47 @@ describe('the official SDK against the sandbox', () => {
     ).rejects.toMatchObject({ details: { validationError: expect.anything() } });
   });
 
+  it('storefront: a line added by its choices’ descriptions has that variant and shows the colour’s name and code', async () => {
+    const wix = createClient({
+      modules: { currentCart },
+      auth: OAuthStrategy({ clientId: 'demo-client' }),
+    });
+    wix.auth.setTokens(await wix.auth.generateVisitorTokens());
+    const added = await wix.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: STORES_APP_ID,
+            catalogItemId: TEE,
+            options: { options: { Size: 'Small', Color: 'Black' } },
+          },
+          quantity: 1,
+        },
+      ],
+    });
+    const line = added.cart?.lineItems?.[0];
+    expect(line?.physicalProperties?.sku).toBe('NW-TEE-S-BLACK');
+    expect(line?.descriptionLines).toEqual([
+      {
+        name: { original: 'Size', translated: 'Size' },
+        plainText: { original: 'Small', translated: 'Small' },
+      },
+      {
+        name: { original: 'Color', translated: 'Color' },
+        colorInfo: { original: 'Black', translated: 'Black', code: '#111111' },
+      },
+    ]);
+    // The colour's code is no name for it.
+    const byCode = {
+      appId: STORES_APP_ID,
+      catalogItemId: TEE,
+      options: { options: { Size: 'Small', Color: '#111111' } },
+    };
+    await expect(
+      wix.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: byCode, quantity: 1 }] }),
+    ).rejects.toMatchObject({ details: { applicationError: { code: 'VARIANT_NOT_FOUND' } } });
+  });
+
   it('merchant: members moderation and catalogue writes with the API key', async () => {
     const wix = createClient({
       modules: { members, products },
