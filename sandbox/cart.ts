@@ -468,12 +468,13 @@ interface PricedLine {
   item: LineItem;
 }
 
+/** A variant's choices are named by description (what shoppers see); a colour's code is its choice's value. */
 function descriptionLines(product: Product, variant: Variant): DescriptionLine[] {
   return (product.productOptions ?? []).map((option) => {
     const value = variant.choices?.[option.name ?? ''] ?? '';
     const name = { original: option.name ?? '', translated: option.name ?? '' };
     if (option.optionType === 'color') {
-      const code = option.choices?.find((c) => c.value === value)?.description;
+      const code = option.choices?.find((c) => c.description === value)?.value;
       return { name, colorInfo: { original: value, translated: value, ...(code ? { code } : {}) } };
     }
     return { name, plainText: { original: value, translated: value } };
@@ -483,7 +484,7 @@ function descriptionLines(product: Product, variant: Variant): DescriptionLine[]
 function imageOf(product: Product, variant: Variant): string | undefined {
   for (const option of product.productOptions ?? []) {
     const value = variant.choices?.[option.name ?? ''];
-    const url = option.choices?.find((c) => c.value === value)?.media?.mainMedia?.image?.url;
+    const url = option.choices?.find((c) => c.description === value)?.media?.mainMedia?.image?.url;
     if (url) return url;
   }
   return product.media?.mainMedia?.image?.url;

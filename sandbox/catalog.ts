@@ -1,6 +1,6 @@
 import type { Media, MediaItem } from '../src/api/types/common';
 import type { InventoryStatus } from '../src/api/types/enums';
-import type { PriceData, Product, ProductOption, Variant } from '../src/api/types/products';
+import type { Choice, PriceData, Product, ProductOption, Variant } from '../src/api/types/products';
 import { centsToNumber, formatCents, percentOf, toCents } from './money';
 
 /** The id of the single variant of a product without options, as on the platform. */
@@ -88,7 +88,7 @@ export function finalizeProduct(product: Product): Product {
   product.stock = { ...stockOf(product) };
   for (const option of product.productOptions ?? []) {
     for (const choice of option.choices ?? []) {
-      const withChoice = variants.filter((v) => v.choices?.[option.name ?? ''] === choice.value);
+      const withChoice = variants.filter((v) => v.choices?.[option.name ?? ''] === choiceName(choice));
       choice.inStock = withChoice.length === 0 ? true : withChoice.some((v) => v.stock?.inStock);
       choice.visible ??= true;
     }
@@ -157,17 +157,25 @@ function normalizeMedia(media: Media | undefined): Media {
   return { mainMedia: items[0], items };
 }
 
+/**
+ * The name a choice goes by in variants' `choices`, options availability, variant queries and line items:
+ * its `description`, the text shoppers see. Its `value` is internal (a colour's code, e.g. `#000000`).
+ */
+export function choiceName(choice: Choice): string {
+  return choice.description ?? choice.value ?? '';
+}
+
 /** The id of a product's variant number `index` (from 0), in the seed's pattern. */
 export function variantIdAt(productId: string, index: number): string {
   return `00000000-0000-${String(index + 1).padStart(4, '0')}-0005-${productId.slice(-12).padStart(12, '0')}`;
 }
 
-/** Every combination of the options' choices, first option slowest (the platform's variant order). */
+/** Every combination of the options' choices by name, first option slowest (the platform's variant order). */
 export function optionCombinations(options: ProductOption[]): Array<Record<string, string>> {
   let rows: Array<Record<string, string>> = [{}];
   for (const option of options) {
     const name = option.name ?? '';
-    rows = rows.flatMap((row) => (option.choices ?? []).map((c) => ({ ...row, [name]: c.value ?? '' })));
+    rows = rows.flatMap((row) => (option.choices ?? []).map((c) => ({ ...row, [name]: choiceName(c) })));
   }
   return rows;
 }

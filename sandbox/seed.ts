@@ -22,11 +22,18 @@ export const ALL_PRODUCTS_COLLECTION_ID = '00000000-000000-000000-000000000001';
 
 const SEED_DATE = '2026-01-15T10:00:00.000Z';
 
+/**
+ * `[description, sku, value?]`, as catalogue v1 has a choice: the description is the name shoppers see, by
+ * which variants, availability and line items name the choice (`{"Color": "Black"}`); the value is internal:
+ * a colour's code, and for a drop-down the description again (as the merchant's dashboard makes it).
+ * `sku` is the choice's part of its variants' SKUs.
+ */
+type ChoiceDef = [description: string, sku: string, value?: string];
+
 interface OptionDef {
   name: string;
   type: 'drop_down' | 'color';
-  /** `[value, description]`: for colours the description is the hex code. */
-  choices: Array<[string, string]>;
+  choices: ChoiceDef[];
 }
 
 interface ProductDef {
@@ -44,11 +51,11 @@ interface ProductDef {
   brand?: string;
   art: Omit<Artwork, 'label'> & { label?: string };
   options?: OptionDef[];
-  /** Choice value → art for that choice (colour swatches show their own picture). */
+  /** Choice description → art for that choice (colour swatches show their own picture). */
   choiceArt?: Record<string, Pick<Artwork, 'background' | 'ink'>>;
-  /** Stock is tracked with this quantity per variant, or per variant from a function of its choices. */
+  /** Stock is tracked with this quantity per variant, or per variant from a function of its choices (by description). */
   quantity?: number | ((choices: Record<string, string>) => number);
-  /** Choice value → surcharge added to the base price. */
+  /** Choice description → surcharge added to the base price. */
   surcharge?: Record<string, number>;
   collections: string[];
   pricePerUnit?: Product['pricePerUnitData'];
@@ -75,19 +82,19 @@ const PRODUCTS: ProductDef[] = [
         name: 'Size',
         type: 'drop_down',
         choices: [
-          ['S', 'Small'],
-          ['M', 'Medium'],
-          ['L', 'Large'],
-          ['XL', 'Extra large'],
+          ['Small', 'S'],
+          ['Medium', 'M'],
+          ['Large', 'L'],
+          ['Extra large', 'XL'],
         ],
       },
       {
         name: 'Color',
         type: 'color',
         choices: [
-          ['White', '#FFFFFF'],
-          ['Black', '#111111'],
-          ['Navy', '#1F2A44'],
+          ['White', 'WHITE', '#FFFFFF'],
+          ['Black', 'BLACK', '#111111'],
+          ['Navy', 'NAVY', '#1F2A44'],
         ],
       },
     ],
@@ -97,7 +104,7 @@ const PRODUCTS: ProductDef[] = [
       Navy: { background: '#E6EAF2', ink: '#1F2A44' },
     },
     quantity: 25,
-    surcharge: { XL: 2 },
+    surcharge: { 'Extra large': 2 },
     collections: ['summer', 'apparel'],
     info: [['Care', 'Machine wash cold, tumble dry low.']],
     createdDaysAfterSeed: 0,
@@ -120,9 +127,9 @@ const PRODUCTS: ProductDef[] = [
         name: 'Size',
         type: 'drop_down',
         choices: [
-          ['S', 'Small'],
-          ['M', 'Medium'],
-          ['L', 'Large'],
+          ['Small', 'S'],
+          ['Medium', 'M'],
+          ['Large', 'L'],
         ],
       },
     ],
@@ -160,9 +167,9 @@ const PRODUCTS: ProductDef[] = [
         name: 'Color',
         type: 'color',
         choices: [
-          ['Charcoal', '#3A3D42'],
-          ['Mustard', '#D9A62E'],
-          ['Forest', '#2E5E3E'],
+          ['Charcoal', 'CHARCOAL', '#3A3D42'],
+          ['Mustard', 'MUSTARD', '#D9A62E'],
+          ['Forest', 'FOREST', '#2E5E3E'],
         ],
       },
     ],
@@ -232,13 +239,13 @@ const PRODUCTS: ProductDef[] = [
         name: 'Size',
         type: 'drop_down',
         choices: [
-          ['S', 'EU 36–39'],
-          ['M', 'EU 40–43'],
-          ['L', 'EU 44–47'],
+          ['EU 36–39', 'S'],
+          ['EU 40–43', 'M'],
+          ['EU 44–47', 'L'],
         ],
       },
     ],
-    surcharge: { L: 2 },
+    surcharge: { 'EU 44–47': 2 },
     collections: ['apparel'],
     createdDaysAfterSeed: 7,
   },
@@ -258,9 +265,9 @@ const PRODUCTS: ProductDef[] = [
         name: 'Scent',
         type: 'drop_down',
         choices: [
-          ['Cedar', 'Cedar & smoke'],
-          ['Fig', 'Fig leaf'],
-          ['Sea Salt', 'Sea salt & sage'],
+          ['Cedar & smoke', 'CEDAR'],
+          ['Fig leaf', 'FIG'],
+          ['Sea salt & sage', 'SEA SALT'],
         ],
       },
     ],
@@ -290,9 +297,9 @@ const PRODUCTS: ProductDef[] = [
         name: 'Color',
         type: 'color',
         choices: [
-          ['Sage', '#7C9A85'],
-          ['Sand', '#CDB79E'],
-          ['Slate', '#4A5561'],
+          ['Sage', 'SAGE', '#7C9A85'],
+          ['Sand', 'SAND', '#CDB79E'],
+          ['Slate', 'SLATE', '#4A5561'],
         ],
       },
     ],
@@ -360,8 +367,8 @@ const PRODUCTS: ProductDef[] = [
         name: 'Frame',
         type: 'color',
         choices: [
-          ['Tortoise', '#8B5A2B'],
-          ['Black', '#111111'],
+          ['Tortoise', 'TORTOISE', '#8B5A2B'],
+          ['Black', 'BLACK', '#111111'],
         ],
       },
     ],
@@ -604,12 +611,24 @@ const SHIPPING: ShippingOptionDef[] = [
 
 const daysAfterSeed = (days: number) => new Date(Date.parse(SEED_DATE) + days * 86_400_000).toISOString();
 
+/** Every combination of choices, by option name and choice description, first option slowest. */
 function cartesian(options: OptionDef[]): Array<Record<string, string>> {
   let rows: Array<Record<string, string>> = [{}];
   for (const option of options) {
-    rows = rows.flatMap((row) => option.choices.map(([value]) => ({ ...row, [option.name]: value })));
+    rows = rows.flatMap((row) =>
+      option.choices.map(([description]) => ({ ...row, [option.name]: description })),
+    );
   }
   return rows;
+}
+
+/** A variant's SKU: the product's, then each choice's part. */
+function variantSku(def: ProductDef, choices: Record<string, string>): string {
+  const parts = (def.options ?? []).map((option) => {
+    const chosen = option.choices.find(([description]) => description === choices[option.name]);
+    return chosen?.[1] ?? '';
+  });
+  return [def.sku, ...parts].join('-');
 }
 
 function mediaItem(publicUrl: string, name: string, title: string): MediaItem {
@@ -640,8 +659,8 @@ function buildProduct(
   const options: ProductOption[] = (def.options ?? []).map((option) => ({
     optionType: option.type,
     name: option.name,
-    choices: option.choices.map(([value, description]) => {
-      const art = def.choiceArt?.[value];
+    choices: option.choices.map(([description, , value = description]) => {
+      const art = def.choiceArt?.[description];
       const choice: NonNullable<ProductOption['choices']>[number] = {
         value,
         description,
@@ -649,9 +668,9 @@ function buildProduct(
         inStock: true,
       };
       if (art) {
-        const name = `${def.slug}-${value.toLowerCase().replace(/\s+/g, '-')}`;
-        artwork.set(name, { ...def.art, ...art, label: `${label} · ${value}` });
-        const item = mediaItem(publicUrl, name, `${def.name}, ${value}`);
+        const name = `${def.slug}-${description.toLowerCase().replace(/\s+/g, '-')}`;
+        artwork.set(name, { ...def.art, ...art, label: `${label} · ${description}` });
+        const item = mediaItem(publicUrl, name, `${def.name}, ${description}`);
         choice.media = { mainMedia: item, items: [item] };
       }
       return choice;
@@ -660,7 +679,10 @@ function buildProduct(
   const tracked = def.quantity !== undefined;
   const combos = def.options?.length ? cartesian(def.options) : [{}];
   const variants: Variant[] = combos.map((choices, index) => {
-    const surcharge = Object.values(choices).reduce((sum, value) => sum + (def.surcharge?.[value] ?? 0), 0);
+    const surcharge = Object.values(choices).reduce(
+      (sum, description) => sum + (def.surcharge?.[description] ?? 0),
+      0,
+    );
     const quantity = typeof def.quantity === 'function' ? def.quantity(choices) : def.quantity;
     return {
       id: def.options?.length
@@ -671,9 +693,7 @@ function buildProduct(
         priceData: { currency: 'USD', price: Math.round((def.price + surcharge) * 100) / 100 },
         ...(def.cost !== undefined ? { costAndProfitData: { itemCost: def.cost } } : {}),
         weight: def.weight,
-        sku: Object.keys(choices).length
-          ? `${def.sku}-${Object.values(choices).join('-').toUpperCase()}`
-          : def.sku,
+        sku: variantSku(def, choices),
         visible: true,
       },
       stock: tracked

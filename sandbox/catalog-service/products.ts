@@ -12,7 +12,7 @@ import type {
   SeoSchema,
   Variant,
 } from '../../src/api/types/products';
-import { finalizeProduct, rebuildVariants, slugify, uniqueSlug } from '../catalog';
+import { choiceName, finalizeProduct, rebuildVariants, slugify, uniqueSlug } from '../catalog';
 import type { SandboxContext } from '../context';
 import { applicationError } from '../errors';
 import { centsToNumber, toCents } from '../money';
@@ -93,7 +93,9 @@ function readOptions(v: Violations, raw: unknown, at: string): ProductOption[] |
       return;
     }
     combinations *= rawChoices.length;
-    const values = new Set<string>();
+    // A choice goes by its description (the name shoppers see, by which variants and carts name it); its
+    // value is internal, a colour's code. Without a description the value is both, as for most drop-downs.
+    const described = new Set<string>();
     const choices: Choice[] = [];
     eachObject(v, rawChoices, `${field}.choices`, (c, cf) => {
       if (!has(c, 'value')) {
@@ -101,14 +103,19 @@ function readOptions(v: Violations, raw: unknown, at: string): ProductOption[] |
         return;
       }
       const value = readString(v, c.value, `${cf}.value`, { min: 1, max: 50 });
-      const description = has(c, 'description')
+      const given = has(c, 'description');
+      const description = given
         ? readString(v, c.description, `${cf}.description`, { min: 1, max: 50 })
         : value;
-      if (value === undefined) return;
-      if (values.has(value.toLowerCase()))
-        v.add(`${cf}.value`, `repeats the choice "${value}"`, 'VALIDATION');
-      values.add(value.toLowerCase());
-      choices.push({ value, description: description ?? value, inStock: true, visible: true });
+      if (value === undefined || description === undefined) return;
+      if (described.has(description.toLowerCase()))
+        v.add(
+          `${cf}.${given ? 'description' : 'value'}`,
+          `repeats the choice "${description}"`,
+          'VALIDATION',
+        );
+      described.add(description.toLowerCase());
+      choices.push({ value, description, inStock: true, visible: true });
     });
     if (name !== undefined && optionType) options.push({ optionType, name, choices });
   });
@@ -320,7 +327,7 @@ function carryChoiceMedia(previous: ProductOption[], next: ProductOption[]): voi
   for (const option of next) {
     const before = previous.find((o) => o.name === option.name);
     for (const choice of option.choices ?? []) {
-      const media = before?.choices?.find((c) => c.value === choice.value)?.media;
+      const media = before?.choices?.find((c) => choiceName(c) === choiceName(choice))?.media;
       if (media?.items?.length) choice.media = media;
     }
   }

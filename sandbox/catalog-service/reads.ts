@@ -14,6 +14,7 @@ import type {
   Variant,
   VariantData,
 } from '../../src/api/types/products';
+import { choiceName } from '../catalog';
 import type { SandboxContext } from '../context';
 import { applicationError } from '../errors';
 import {
@@ -245,9 +246,10 @@ export function optionNamed(product: Product, name: string): OptionRef | undefin
   return option ? { option, name: option.name ?? '' } : undefined;
 }
 
-export function choiceNamed(option: ProductOption, value: string): Choice | undefined {
-  const lower = value.toLowerCase();
-  return option.choices?.find((c) => (c.value ?? '').toLowerCase() === lower);
+/** The option's choice a request names, by its description (`"Black"`, not its value `"#000000"`), in any case. */
+export function choiceNamed(option: ProductOption, name: string): Choice | undefined {
+  const lower = name.toLowerCase();
+  return option.choices?.find((c) => choiceName(c).toLowerCase() === lower);
 }
 
 /** A selection of choices, by option name, checked against the product and spelt as the product spells it. */
@@ -284,20 +286,25 @@ export function collectSelection(
       continue;
     }
     if (typeof value !== 'string') {
-      v.add(`${field}.${name}`, 'must be a choice value (a string)', 'FORMAT');
+      v.add(`${field}.${name}`, 'must be a choice’s description (a string)', 'FORMAT');
       continue;
     }
     const choice = choiceNamed(ref.option, value);
     if (!choice) {
-      const values = (ref.option.choices ?? []).map((c) => c.value ?? '');
+      const known = (ref.option.choices ?? []).map(choiceName);
+      // A colour's code is its choice's value, not its name: say which name to use instead.
+      const byValue = ref.option.choices?.find((c) => c.value?.toLowerCase() === value.toLowerCase());
+      const hint = byValue
+        ? ` ("${value}" is the value of ${choiceName(byValue)}: name it by its description)`
+        : '';
       v.add(
         `${field}.${name}`,
-        `"${value}" is not a choice of ${ref.name}; its choices are ${list(values)}`,
+        `"${value}" is not a choice of ${ref.name}; its choices are ${list(known)}${hint}`,
         'VALIDATION',
       );
       continue;
     }
-    selection[ref.name] = choice.value ?? '';
+    selection[ref.name] = choiceName(choice);
   }
   return selection;
 }
@@ -338,7 +345,7 @@ export function productOptionsAvailability(
     const name = option.name ?? '';
     const others = Object.fromEntries(Object.entries(selection).filter(([key]) => key !== name));
     for (const choice of option.choices ?? []) {
-      const candidates = variants.filter((v) => picks(v, { ...others, [name]: choice.value ?? '' }));
+      const candidates = variants.filter((v) => picks(v, { ...others, [name]: choiceName(choice) }));
       choice.inStock = candidates.some((v) => v.stock?.inStock === true);
       choice.visible = candidates.some((v) => v.variant?.visible !== false);
     }
@@ -346,9 +353,9 @@ export function productOptionsAvailability(
   const picked = variants.filter((v) => picks(v, selection));
   const selected = picked.length === 1 ? picked[0] : undefined;
   const choiceMedia: MediaItem[] = [];
-  for (const [name, value] of Object.entries(selection)) {
+  for (const [name, chosen] of Object.entries(selection)) {
     const option = product.productOptions?.find((o) => o.name === name);
-    const choice = option?.choices?.find((c) => c.value === value);
+    const choice = option?.choices?.find((c) => choiceName(c) === chosen);
     for (const item of choice?.media?.items ?? []) choiceMedia.push(structuredClone(item));
   }
   const media: Media = choiceMedia.length
@@ -404,8 +411,8 @@ export function queryProductVariants(
 /** The media a variant shows: its first choice with media, else the product's main media. */
 function variantMedia(product: Product, variant: Variant): StoreVariant['media'] {
   for (const option of product.productOptions ?? []) {
-    const value = variant.choices?.[option.name ?? ''];
-    const item = option.choices?.find((c) => c.value === value)?.media?.mainMedia;
+    const chosen = variant.choices?.[option.name ?? ''];
+    const item = option.choices?.find((c) => choiceName(c) === chosen)?.media?.mainMedia;
     if (item?.image?.url) return { image: item.image.url };
     if (item?.video?.files?.[0]?.url) return { video: item.video.files[0].url };
   }

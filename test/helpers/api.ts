@@ -43,6 +43,22 @@ export function recorded(op: string): RecordedRequest {
   return found;
 }
 
+/**
+ * A recorded request with string values of its body renamed, e.g. `{M: 'Medium'}`: the recording named a
+ * size "M", while the sandbox's seed names choices by their descriptions, as the platform does ("Medium").
+ * Only the values change; the request's shape stays the recorded one.
+ */
+export function withValues(request: RecordedRequest, renames: Record<string, string>): RecordedRequest {
+  const rename = (value: unknown): unknown => {
+    if (typeof value === 'string') return Object.hasOwn(renames, value) ? renames[value] : value;
+    if (Array.isArray(value)) return value.map(rename);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, rename(v)]));
+    return value;
+  };
+  return { ...request, body: rename(request.body) };
+}
+
 function decodeDotR(query: string): unknown {
   const value = new URLSearchParams(query).get('.r');
   return value === null ? undefined : JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));

@@ -257,7 +257,7 @@ describe('the cart drawer: lines', () => {
     await f.store.getState().addToCart({
       productId: f.productId('everyday-cotton-tee'),
       quantity: 2,
-      options: { Size: 'M', Color: 'White' },
+      options: { Size: 'Medium', Color: 'White' },
     });
     const dialog = await openDrawer(f);
     expect(textOf(getByRole(dialog, 'heading', /^Your cart/))).toBe('Your cart (3 items)');
@@ -277,7 +277,7 @@ describe('the cart drawer: lines', () => {
     expect(tee.querySelector('img')?.getAttribute('src')).toBe(
       `${SANDBOX_ORIGIN}/_sandbox/media/everyday-cotton-tee-white.svg`,
     );
-    expect(allByRole(tee, 'listitem').map((li) => textOf(li))).toEqual(['Size: M', 'Color: White']);
+    expect(allByRole(tee, 'listitem').map((li) => textOf(li))).toEqual(['Size: Medium', 'Color: White']);
     expect(textOf(tee)).toContain('$25.00 each');
     expect(textOf(tee.querySelector('[part="line-total"]'))).toBe('$50.00');
     expect(quantityInput(f.root, 'Everyday Cotton Tee').value).toBe('2');

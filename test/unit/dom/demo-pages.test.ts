@@ -10,7 +10,20 @@ const pages = readdirSync(demo, { recursive: true, encoding: 'utf8' }).filter((f
 const parse = (html: string) =>
   new DOMParser().parseFromString(html.replace(/<link rel="stylesheet"[^>]*>/g, ''), 'text/html');
 
-/** The demo is static HTML a site builder pasted: its product ids and option values must be the sandbox's. */
+/** Each `.swatch-<name>` class of the demo's stylesheet and the colour it shows (`--swatch: #RRGGBB`). */
+const swatchColors = new Map(
+  [
+    ...readFileSync(resolve(demo, 'styles.css'), 'utf8').matchAll(
+      /\.(swatch-[\w-]+)\s*\{\s*--swatch:\s*(#[0-9a-f]{6})\s*;/gi,
+    ),
+  ].map((m) => [m[1] as string, (m[2] as string).toUpperCase()]),
+);
+
+/**
+ * The demo is static HTML a site builder pasted: its product ids and option names must be the sandbox's, its
+ * pickers' values the choices' descriptions (what the cart expects, e.g. "Small", "Black"), and a colour
+ * swatch must show its choice's value, the colour code.
+ */
 describe('the demo pages', () => {
   it.each(pages)('%s only names products and choices the sandbox sells', async (page) => {
     const { call } = testSandbox();
@@ -25,7 +38,7 @@ describe('the demo pages', () => {
       expect(status, `${page}: product ${id}`).toBe(200);
       const product = json.product as {
         name: string;
-        productOptions?: Array<{ name: string; choices: Array<{ value: string }> }>;
+        productOptions?: Array<{ name: string; choices: Array<{ value: string; description: string }> }>;
       };
       const scope = button.closest('[data-sf-product]') as Element;
       expect(scope.textContent).toContain(product.name);
@@ -40,7 +53,17 @@ describe('the demo pages', () => {
           picker instanceof HTMLSelectElement
             ? [...picker.options].map((o) => o.value).filter(Boolean)
             : [(picker as HTMLInputElement).value];
-        for (const value of values) expect(option?.choices.map((c) => c.value)).toContain(value);
+        for (const value of values)
+          expect(
+            option?.choices.map((c) => c.description),
+            `${page}: ${option?.name}`,
+          ).toContain(value);
+        const swatch = picker.closest('.swatch');
+        if (swatch) {
+          const name = [...swatch.classList].find((c) => c.startsWith('swatch-')) as string;
+          const choice = option?.choices.find((c) => c.description === (picker as HTMLInputElement).value);
+          expect(swatchColors.get(name), `${page}: .${name}`).toBe(choice?.value.toUpperCase());
+        }
       }
     }
   });

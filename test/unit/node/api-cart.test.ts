@@ -49,7 +49,7 @@ describe('current cart', () => {
     const created = vi.fn();
     client.on('cart.created', created);
     const { cart } = await addToCurrentCart(client, {
-      lineItems: [storeLineItem(TEE, 2, { options: { Size: 'XL', Color: 'Navy' } })],
+      lineItems: [storeLineItem(TEE, 2, { options: { Size: 'Extra large', Color: 'Navy' } })],
     });
     expect(created).toHaveBeenCalledTimes(1);
     const line = cart.lineItems?.[0];
@@ -58,7 +58,10 @@ describe('current cart', () => {
     expect(line?.price).toMatchObject({ amount: '27', formattedAmount: '$27.00' });
     expect(line?.lineItemPrice).toMatchObject({ amount: '54', formattedAmount: '$54.00' });
     expect(line?.descriptionLines).toEqual([
-      { name: { original: 'Size', translated: 'Size' }, plainText: { original: 'XL', translated: 'XL' } },
+      {
+        name: { original: 'Size', translated: 'Size' },
+        plainText: { original: 'Extra large', translated: 'Extra large' },
+      },
       {
         name: { original: 'Color', translated: 'Color' },
         colorInfo: { original: 'Navy', translated: 'Navy', code: '#1F2A44' },
@@ -66,7 +69,7 @@ describe('current cart', () => {
     ]);
     expect(line?.image).toBe('http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg');
     expect(line?.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 25 });
-    expect(line?.catalogReference?.options).toEqual({ options: { Size: 'XL', Color: 'Navy' } });
+    expect(line?.catalogReference?.options).toEqual({ options: { Size: 'Extra large', Color: 'Navy' } });
     expect((await getCurrentCart(client)).cart.lineItems).toHaveLength(1);
   });
 
@@ -75,12 +78,12 @@ describe('current cart', () => {
     const { client } = await h.visitor();
     const variant = h.sandbox.context.state.products
       .get(TEE)
-      ?.variants?.find((v) => v.choices?.Size === 'M' && v.choices?.Color === 'Black');
+      ?.variants?.find((v) => v.choices?.Size === 'Medium' && v.choices?.Color === 'Black');
     await addToCurrentCart(client, {
       lineItems: [storeLineItem(TEE, 1, { variantId: variant?.id as string })],
     });
     const { cart } = await addToCurrentCart(client, {
-      lineItems: [storeLineItem(TEE, 2, { options: { Size: 'M', Color: 'Black' } })],
+      lineItems: [storeLineItem(TEE, 2, { options: { Size: 'Medium', Color: 'Black' } })],
     });
     expect(cart.lineItems).toHaveLength(1);
     expect(cart.lineItems?.[0]?.quantity).toBe(3);
@@ -90,7 +93,7 @@ describe('current cart', () => {
     const h = apiHarness();
     const { client } = await h.visitor();
     const incomplete = await rejection(
-      addToCurrentCart(client, { lineItems: [storeLineItem(TEE, 1, { options: { Size: 'M' } })] }),
+      addToCurrentCart(client, { lineItems: [storeLineItem(TEE, 1, { options: { Size: 'Medium' } })] }),
     );
     expect(incomplete).toMatchObject({
       status: 400,
@@ -109,7 +112,7 @@ describe('current cart', () => {
     });
     const badQuantity = await rejection(
       addToCurrentCart(client, {
-        lineItems: [storeLineItem(TEE, 0, { options: { Size: 'M', Color: 'Black' } })],
+        lineItems: [storeLineItem(TEE, 0, { options: { Size: 'Medium', Color: 'Black' } })],
       }),
     );
     expect(isValidationError(badQuantity)).toBe(true);

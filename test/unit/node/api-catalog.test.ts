@@ -37,7 +37,7 @@ import {
   updateProductVariants,
   ValidationError,
 } from '../../../src/api/index';
-import { apiHarness, expectSameWire, recorded } from '../../helpers/api';
+import { apiHarness, expectSameWire, recorded, withValues } from '../../helpers/api';
 import { fakeClock } from '../../helpers/sandbox';
 
 /**
@@ -404,6 +404,7 @@ describe('catalogue reads', () => {
     const { h, productId } = setup();
     const { client } = await h.visitor();
 
+    // The recording's "M" is no name of the tee's: its sizes go by their descriptions.
     const red = await failure(getProductOptionsAvailability(client, TEE, { Size: 'M', Color: 'Red' }));
     expectSameWire(h.last(), recorded('products.getProductOptionsAvailability'), expect);
     expect(red).toBeInstanceOf(ValidationError);
@@ -413,10 +414,19 @@ describe('catalogue reads', () => {
         description: '"Red" is not a choice of Color; its choices are White, Black, Navy',
         violatedRule: 'VALIDATION',
       },
+      {
+        field: 'options.Size',
+        description: '"M" is not a choice of Size; its choices are Small, Medium, Large, Extra large',
+        violatedRule: 'VALIDATION',
+      },
     ]);
+    const byCode = await failure(getProductOptionsAvailability(client, TEE, { Color: '#1F2A44' }));
+    expect(byCode.violations[0]?.description).toBe(
+      '"#1F2A44" is not a choice of Color; its choices are White, Black, Navy ("#1F2A44" is the value of Navy: name it by its description)',
+    );
 
-    const navy = await getProductOptionsAvailability(client, TEE, { Size: 'M', Color: 'Navy' });
-    expect(h.last().body).toEqual({ id: TEE, options: { Size: 'M', Color: 'Navy' } });
+    const navy = await getProductOptionsAvailability(client, TEE, { Size: 'Medium', Color: 'Navy' });
+    expect(h.last().body).toEqual({ id: TEE, options: { Size: 'Medium', Color: 'Navy' } });
     expect(navy.availableForPurchase).toBe(true);
     expect(navy.selectedVariant).toMatchObject({
       sku: 'NW-TEE-M-NAVY',
@@ -429,7 +439,7 @@ describe('catalogue reads', () => {
       'http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg',
     );
 
-    const xl = await getProductOptionsAvailability(client, TEE, { Size: 'XL' });
+    const xl = await getProductOptionsAvailability(client, TEE, { Size: 'Extra large' });
     expect(xl.selectedVariant).toBeUndefined();
     expect(xl.availableForPurchase).toBe(false);
 
@@ -437,10 +447,10 @@ describe('catalogue reads', () => {
     const mustard = await getProductOptionsAvailability(client, beanie, { Color: 'Mustard' });
     expect(mustard.selectedVariant).toMatchObject({ quantity: 0, inStock: false });
     expect(mustard.availableForPurchase).toBe(false);
-    expect(mustard.productOptions?.[0]?.choices?.map((c) => [c.value, c.inStock])).toEqual([
-      ['Charcoal', true],
-      ['Mustard', false],
-      ['Forest', true],
+    expect(mustard.productOptions?.[0]?.choices?.map((c) => [c.description, c.value, c.inStock])).toEqual([
+      ['Charcoal', '#3A3D42', true],
+      ['Mustard', '#D9A62E', false],
+      ['Forest', '#2E5E3E', true],
     ]);
   });
 
@@ -448,21 +458,21 @@ describe('catalogue reads', () => {
     const { h, merchant } = setup();
     const { client } = await h.visitor();
     const res = await queryProductVariants(client, TEE, {
-      choices: { Size: 'M' },
+      choices: { Size: 'Medium' },
       paging: { limit: 10, offset: 0 },
     });
-    expectSameWire(h.last(), recorded('products.queryProductVariants'), expect);
+    expectSameWire(h.last(), withValues(recorded('products.queryProductVariants'), { M: 'Medium' }), expect);
     expect(res.variants.map((v) => v.choices)).toEqual([
-      { Size: 'M', Color: 'White' },
-      { Size: 'M', Color: 'Black' },
-      { Size: 'M', Color: 'Navy' },
+      { Size: 'Medium', Color: 'White' },
+      { Size: 'Medium', Color: 'Black' },
+      { Size: 'Medium', Color: 'Navy' },
     ]);
     expect(res.totalResults).toBe(3);
     expect(res.metadata).toEqual({ items: 10, offset: 0 });
     expect(res.variants.every((v) => v.variant?.costAndProfitData === undefined)).toBe(true);
 
     const visitorAsks = await queryProductVariants(client, TEE, {
-      choices: { Size: 'M' },
+      choices: { Size: 'Medium' },
       includeMerchantSpecificData: true,
     });
     expect(visitorAsks.variants.every((v) => v.variant?.costAndProfitData === undefined)).toBe(true);
@@ -495,12 +505,12 @@ describe('catalogue reads', () => {
       id: `${TEE}-00000000-0000-0001-0005-afec4be8562a`,
       variantId: '00000000-0000-0001-0005-afec4be8562a',
       productId: TEE,
-      variantName: 'S / White',
+      variantName: 'Small / White',
       productName: 'Everyday Cotton Tee',
       managedVariant: true,
       sku: 'NW-TEE-S-WHITE',
       stock: { trackQuantity: true, quantity: 25, inStock: true },
-      choices: { Size: 'S', Color: 'White' },
+      choices: { Size: 'Small', Color: 'White' },
       media: { image: 'http://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg' },
     });
 
@@ -508,7 +518,7 @@ describe('catalogue reads', () => {
     expect(h.last().body).toEqual({
       query: { filter: { productId: TEE }, paging: { offset: 10, limit: 10 } },
     });
-    expect(second.items.map((v) => v.variantName)).toEqual(['XL / Black', 'XL / Navy']);
+    expect(second.items.map((v) => v.variantName)).toEqual(['Extra large / Black', 'Extra large / Navy']);
     expect([second.hasNext(), second.hasPrev()]).toEqual([false, true]);
     const sent = h.wire.length;
     await expect(second.next()).rejects.toThrow('No next page to fetch');
@@ -554,7 +564,7 @@ describe('catalogue writes', () => {
     });
     expect(res.product.priceData?.price).toBe(19.99);
     expect(res.product.variants?.map((v) => [v.choices, v.variant?.priceData?.price])).toEqual([
-      [{ Size: 'M' }, 19.99],
+      [{ Size: 'Medium' }, 19.99],
     ]);
     expect(state().products.size).toBe(15);
     expect((await getProduct(merchant, id, { includeMerchantSpecificData: true })).product).toEqual(
@@ -608,10 +618,10 @@ describe('catalogue writes', () => {
     expect(product.lastUpdated).toBe(NOW);
     const variants = await queryProductVariants(merchant, TEE, { choices: { Color: 'White' } });
     expect(prices(variants.variants)).toEqual([
-      ['S/White', 24.5],
-      ['M/White', 24.5],
-      ['L/White', 24.5],
-      ['XL/White', 27],
+      ['Small/White', 24.5],
+      ['Medium/White', 24.5],
+      ['Large/White', 24.5],
+      ['Extra large/White', 27],
     ]);
     expect(events).toEqual([['product.updated', { productId: TEE, product: res.product }]]);
     expect(res.product.name).toBe('Tee v2');
@@ -661,21 +671,23 @@ describe('catalogue writes', () => {
     const { h, merchant } = setup();
     const events = listen(merchant);
     const res = await updateProductVariants(merchant, TEE, [
-      { choices: { Size: 'M' }, price: 21, visible: true },
+      { choices: { Size: 'Medium' }, price: 21, visible: true },
     ]);
-    expectSameWire(h.last(), recorded('products.updateProductVariants'), expect);
+    expectSameWire(h.last(), withValues(recorded('products.updateProductVariants'), { M: 'Medium' }), expect);
     const { client } = await h.visitor();
     const white = await queryProductVariants(client, TEE, { choices: { Color: 'White' } });
     expect(prices(white.variants)).toEqual([
-      ['S/White', 25],
-      ['M/White', 21],
-      ['L/White', 25],
-      ['XL/White', 27],
+      ['Small/White', 25],
+      ['Medium/White', 21],
+      ['Large/White', 25],
+      ['Extra large/White', 27],
     ]);
-    expect(prices((await queryProductVariants(client, TEE, { choices: { Size: 'M' } })).variants)).toEqual([
-      ['M/White', 21],
-      ['M/Black', 21],
-      ['M/Navy', 21],
+    expect(
+      prices((await queryProductVariants(client, TEE, { choices: { Size: 'Medium' } })).variants),
+    ).toEqual([
+      ['Medium/White', 21],
+      ['Medium/Black', 21],
+      ['Medium/Navy', 21],
     ]);
     expect(events).toEqual([['variants.updated', { productId: TEE, variants: res.variants }]]);
     expect(res.variants).toHaveLength(12);
@@ -686,7 +698,7 @@ describe('catalogue writes', () => {
     expect(bad).toBeInstanceOf(ValidationError);
     expect(bad.violations[0]?.field).toBe('variants[0].choices.Color');
     const negative = await failure(
-      updateProductVariants(merchant, TEE, [{ choices: { Size: 'S' }, price: -2 }]),
+      updateProductVariants(merchant, TEE, [{ choices: { Size: 'Small' }, price: -2 }]),
     );
     expect(negative.violations[0]).toMatchObject({ field: 'variants[0].price', violatedRule: 'DECIMAL_GTE' });
     expect(events).toHaveLength(1);
@@ -696,10 +708,10 @@ describe('catalogue writes', () => {
     expect(
       prices((await queryProductVariants(client, TEE, { choices: { Color: 'White' } })).variants),
     ).toEqual([
-      ['S/White', 25],
-      ['M/White', 25],
-      ['L/White', 25],
-      ['XL/White', 25],
+      ['Small/White', 25],
+      ['Medium/White', 25],
+      ['Large/White', 25],
+      ['Extra large/White', 25],
     ]);
     expect(events[1]).toEqual(['variants.updated', { productId: TEE }]);
   });
@@ -786,7 +798,7 @@ describe('catalogue writes', () => {
       'https://static.wixstatic.com/media/abc.jpg',
     ]);
     const added = product.media?.items?.[1]?.id as string;
-    const navy = () => product.productOptions?.[1]?.choices?.find((c) => c.value === 'Navy');
+    const navy = () => product.productOptions?.[1]?.choices?.find((c) => c.description === 'Navy');
     expect(navy()?.media?.items?.map((m) => m.id)).toContain(added);
     expect(events).toEqual([['product.updated', { productId: TEE }]]);
 
@@ -1032,10 +1044,10 @@ describe('catalogue writes', () => {
     expect(
       prices((await queryProductVariants(merchant, TEE, { choices: { Color: 'Navy' } })).variants),
     ).toEqual([
-      ['S/Navy', 10],
-      ['M/Navy', 10],
-      ['L/Navy', 10],
-      ['XL/Navy', 27],
+      ['Small/Navy', 10],
+      ['Medium/Navy', 10],
+      ['Large/Navy', 10],
+      ['Extra large/Navy', 27],
     ]);
     expect(events).toEqual([['product.updated', { productId: TEE }]]);
 
@@ -1057,10 +1069,10 @@ describe('catalogue writes', () => {
     expect(
       prices((await queryProductVariants(merchant, TEE, { choices: { Color: 'Black' } })).variants),
     ).toEqual([
-      ['S/Black', 27.5],
-      ['M/Black', 27.5],
-      ['L/Black', 27.5],
-      ['XL/Black', 29.5],
+      ['Small/Black', 27.5],
+      ['Medium/Black', 27.5],
+      ['Large/Black', 27.5],
+      ['Extra large/Black', 29.5],
     ]);
     expect(events).toEqual([['product.updated', { productId: TEE }]]);
 
@@ -1092,7 +1104,10 @@ describe('permissions', () => {
     ],
     ['updateProduct', (c) => updateProduct(c, TEE, { name: 'Hacked' })],
     ['deleteProduct', (c) => deleteProduct(c, TEE)],
-    ['updateProductVariants', (c) => updateProductVariants(c, TEE, [{ choices: { Size: 'M' }, price: 1 }])],
+    [
+      'updateProductVariants',
+      (c) => updateProductVariants(c, TEE, [{ choices: { Size: 'Medium' }, price: 1 }]),
+    ],
     ['resetAllProductVariantData', (c) => resetAllProductVariantData(c, TEE)],
     ['addProductsToCollection', (c, ids) => addProductsToCollection(c, ids.winterless, [TEE])],
     ['removeProductsFromCollection', (c, ids) => removeProductsFromCollection(c, ids.summer, [TEE])],

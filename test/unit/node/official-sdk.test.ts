@@ -59,7 +59,7 @@ describe('the official SDK against the sandbox', () => {
           catalogReference: {
             appId: STORES_APP_ID,
             catalogItemId: TEE,
-            options: { options: { Size: 'M', Color: 'Black' } },
+            options: { options: { Size: 'Medium', Color: 'Black' } },
           },
           quantity: 2,
         },
@@ -110,6 +110,84 @@ describe('the official SDK against the sandbox', () => {
       details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } },
     });
     expect(new Set(hosts)).toEqual(new Set(['www.wixapis.com', 'edge.wixapis.com']));
+  });
+
+  // Catalogue v1 (the SDK's own type comments and the platform's docs): a choice's `description` is the name
+  // shoppers see, its `value` the internal value (a colour's code); variants, availability and line items
+  // are keyed by option name with the description: `{"Color": "Blue", "Size": "Large"}`.
+  it('storefront: options are named by their choices’ descriptions, as shoppers see them', async () => {
+    const wix = createClient({
+      modules: { products },
+      auth: OAuthStrategy({ clientId: 'demo-client' }),
+    });
+    wix.auth.setTokens(await wix.auth.generateVisitorTokens());
+
+    const { product } = await wix.products.getProduct(TEE);
+    const colors = product?.productOptions?.find((o) => o.name === 'Color');
+    expect(colors?.optionType).toBe('color');
+    expect(colors?.choices?.find((c) => c.description === 'Black')?.value).toBe('#111111');
+    expect(product?.productOptions?.find((o) => o.name === 'Size')?.choices?.[0]?.description).toBe('Small');
+
+    const availability = await wix.products.getProductOptionsAvailability(TEE, {
+      Size: 'Small',
+      Color: 'Black',
+    });
+    expect(availability.availableForPurchase).toBe(true);
+    expect(availability.selectedVariant?.sku).toBe('NW-TEE-S-BLACK');
+    expect(availability.media?.mainMedia?.title).toBe('Everyday Cotton Tee, Black');
+
+    const { variants } = await wix.products.queryProductVariants(TEE, { choices: { Color: 'Black' } });
+    expect(variants?.map((v) => v.choices)).toEqual([
+      { Size: 'Small', Color: 'Black' },
+      { Size: 'Medium', Color: 'Black' },
+      { Size: 'Large', Color: 'Black' },
+      { Size: 'Extra large', Color: 'Black' },
+    ]);
+    // A colour code is the choice's value, not its name: no variant is keyed by it.
+    await expect(
+      wix.products.queryProductVariants(TEE, { choices: { Color: '#111111' } }),
+    ).rejects.toMatchObject({ details: { validationError: expect.anything() } });
+  });
+
+  it('storefront: a line added by its choices’ descriptions has that variant and shows the colour’s name and code', async () => {
+    const wix = createClient({
+      modules: { currentCart },
+      auth: OAuthStrategy({ clientId: 'demo-client' }),
+    });
+    wix.auth.setTokens(await wix.auth.generateVisitorTokens());
+    const added = await wix.currentCart.addToCurrentCart({
+      lineItems: [
+        {
+          catalogReference: {
+            appId: STORES_APP_ID,
+            catalogItemId: TEE,
+            options: { options: { Size: 'Small', Color: 'Black' } },
+          },
+          quantity: 1,
+        },
+      ],
+    });
+    const line = added.cart?.lineItems?.[0];
+    expect(line?.physicalProperties?.sku).toBe('NW-TEE-S-BLACK');
+    expect(line?.descriptionLines).toEqual([
+      {
+        name: { original: 'Size', translated: 'Size' },
+        plainText: { original: 'Small', translated: 'Small' },
+      },
+      {
+        name: { original: 'Color', translated: 'Color' },
+        colorInfo: { original: 'Black', translated: 'Black', code: '#111111' },
+      },
+    ]);
+    // The colour's code is no name for it.
+    const byCode = {
+      appId: STORES_APP_ID,
+      catalogItemId: TEE,
+      options: { options: { Size: 'Small', Color: '#111111' } },
+    };
+    await expect(
+      wix.currentCart.addToCurrentCart({ lineItems: [{ catalogReference: byCode, quantity: 1 }] }),
+    ).rejects.toMatchObject({ details: { applicationError: { code: 'VARIANT_NOT_FOUND' } } });
   });
 
   it('merchant: members moderation and catalogue writes with the API key', async () => {

@@ -5,7 +5,10 @@ import { ALL_PRODUCTS_COLLECTION_ID as ALL } from '../../../sandbox/seed';
 import type { FieldViolation } from '../../../src/api/types/errors';
 import { fakeClock, testSandbox } from '../../helpers/sandbox';
 
-/** Seeded ids (sandbox/seed.ts): the tee has Size (S, M, L, XL) × Color (White, Black, Navy) variants. */
+/**
+ * Seeded ids (sandbox/seed.ts): the tee has Size (Small, Medium, Large, Extra large) × Color (White, Black,
+ * Navy) variants, named by their choices' descriptions.
+ */
 const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
 const product = (slug: string) => stableId(`product:${slug}`);
 const collection = (slug: string) => stableId(`collection:${slug}`);
@@ -67,7 +70,7 @@ describe('GET /stores-reader/v1/products/{id}', () => {
       collectionIds: [ALL, SUMMER, collection('apparel')],
     });
     expect(p.variants).toHaveLength(12);
-    expect(p.variants[0]).toMatchObject({ id: teeVariant(1), choices: { Size: 'S', Color: 'White' } });
+    expect(p.variants[0]).toMatchObject({ id: teeVariant(1), choices: { Size: 'Small', Color: 'White' } });
   });
 
   it('strips merchant data for visitors even when they ask for it, and for the merchant who does not', async () => {
@@ -370,7 +373,7 @@ describe('POST /stores-reader/v1/products/{id}/productOptionsAvailability', () =
 
   it('refuses the recorded colour the tee does not have, naming its choices', async () => {
     const s = await setup();
-    const res = await availability(s, TEE, { Size: 'M', Color: 'Red' });
+    const res = await availability(s, TEE, { Size: 'Medium', Color: 'Red' });
     expect(res.status).toBe(400);
     expect(violations(res.json)).toEqual([
       {
@@ -388,7 +391,7 @@ describe('POST /stores-reader/v1/products/{id}/productOptionsAvailability', () =
 
   it('selects the one variant a full selection picks, with its media', async () => {
     const s = await setup();
-    const res = await availability(s, TEE, { Size: 'M', Color: 'Black' });
+    const res = await availability(s, TEE, { Size: 'Medium', Color: 'Black' });
     expect(res.status).toBe(200);
     expect(res.json.selectedVariant).toEqual({
       price: {
@@ -413,7 +416,7 @@ describe('POST /stores-reader/v1/products/{id}/productOptionsAvailability', () =
     expect(res.json.media.mainMedia.image.url).toBe(
       'http://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg',
     );
-    const caseInsensitive = await availability(s, TEE, { size: 'm', color: 'black' });
+    const caseInsensitive = await availability(s, TEE, { size: 'medium', color: 'black' });
     expect(caseInsensitive.json.selectedVariant.sku).toBe('NW-TEE-M-BLACK');
   });
 
@@ -421,15 +424,14 @@ describe('POST /stores-reader/v1/products/{id}/productOptionsAvailability', () =
     const s = await setup();
     await s.asMerchant('PATCH', `/stores/v1/products/${TEE}/variants`, {
       id: TEE,
-      variants: [{ choices: { Size: 'S', Color: 'White' }, visible: false }],
+      variants: [{ choices: { Size: 'Small', Color: 'White' }, visible: false }],
     });
-    const small = await availability(s, TEE, { Size: 'S' });
+    const small = await availability(s, TEE, { Size: 'Small' });
     expect(small.json.selectedVariant).toBeUndefined();
     expect(small.json.availableForPurchase).toBe(false);
-    const colors = small.json.productOptions[1].choices.map((c: { value: string; visible: boolean }) => [
-      c.value,
-      c.visible,
-    ]);
+    const colors = small.json.productOptions[1].choices.map(
+      (c: { description: string; visible: boolean }) => [c.description, c.visible],
+    );
     expect(colors).toEqual([
       ['White', false],
       ['Black', true],
@@ -469,13 +471,13 @@ describe('variant queries', () => {
     const { call, visitor } = await setup();
     const res = await call('POST', `/stores-reader/v1/products/${TEE}/variants/query`, {
       headers: visitor,
-      body: { id: TEE, choices: { Size: 'M' }, paging: { limit: 10, offset: 0 } },
+      body: { id: TEE, choices: { Size: 'Medium' }, paging: { limit: 10, offset: 0 } },
     });
     expect(res.status).toBe(200);
     expect(res.json.variants.map((v: { id: string; choices: unknown }) => [v.id, v.choices])).toEqual([
-      [teeVariant(4), { Size: 'M', Color: 'White' }],
-      [teeVariant(5), { Size: 'M', Color: 'Black' }],
-      [teeVariant(6), { Size: 'M', Color: 'Navy' }],
+      [teeVariant(4), { Size: 'Medium', Color: 'White' }],
+      [teeVariant(5), { Size: 'Medium', Color: 'Black' }],
+      [teeVariant(6), { Size: 'Medium', Color: 'Navy' }],
     ]);
     expect(res.json.metadata).toEqual({ items: 10, offset: 0 });
     expect(res.json.totalResults).toBe(3);
@@ -499,7 +501,7 @@ describe('variant queries', () => {
     expect(page.json.totalResults).toBe(12);
     const both = await call('POST', `/stores-reader/v1/products/${TEE}/variants/query`, {
       headers: KEY,
-      body: { id: TEE, choices: { Size: 'M' }, variantIds: [teeVariant(1)] },
+      body: { id: TEE, choices: { Size: 'Medium' }, variantIds: [teeVariant(1)] },
     });
     expect(violations(both.json)?.[0]).toMatchObject({ field: 'choices', violatedRule: 'ONE_OF_ALIGNMENT' });
   });
@@ -517,12 +519,12 @@ describe('variant queries', () => {
       id: `${TEE}-${teeVariant(5)}`,
       variantId: teeVariant(5),
       productId: TEE,
-      variantName: 'M / Black',
+      variantName: 'Medium / Black',
       productName: 'Everyday Cotton Tee',
       managedVariant: true,
       sku: 'NW-TEE-M-BLACK',
       stock: { trackQuantity: true, quantity: 25, inStock: true },
-      choices: { Size: 'M', Color: 'Black' },
+      choices: { Size: 'Medium', Color: 'Black' },
       collectionIds: [ALL, SUMMER, collection('apparel')],
       media: { image: 'http://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg' },
       preorderInfo: { enabled: false },
@@ -531,15 +533,15 @@ describe('variant queries', () => {
       headers: visitor,
       body: {
         query: {
-          filter: { 'choices.Size': 'XL', inStock: true },
+          filter: { 'choices.Size': 'Extra large', inStock: true },
           sort: [{ fieldName: 'variantName', order: 'DESC' }],
         },
       },
     });
     expect(xl.json.variants.map((v: { variantName: string }) => v.variantName)).toEqual([
-      'XL / White',
-      'XL / Navy',
-      'XL / Black',
+      'Extra large / White',
+      'Extra large / Navy',
+      'Extra large / Black',
     ]);
   });
 
@@ -618,7 +620,7 @@ describe('product writes', () => {
     expect(p.variants).toEqual([
       expect.objectContaining({
         id: `00000000-0000-0001-0005-${p.id.slice(-12)}`,
-        choices: { Size: 'M' },
+        choices: { Size: 'Medium' },
         variant: expect.objectContaining({
           weight: 0.2,
           sku: 'TEE-1',
@@ -639,6 +641,85 @@ describe('product writes', () => {
       variants: [{ id: DEFAULT_VARIANT_ID, choices: {} }],
     });
     expect(digital.json.product.weight).toBeUndefined();
+  });
+
+  it('keys a colour option’s variants by the choices’ descriptions; the values stay the colour codes', async () => {
+    const s = await setup();
+    const created = await s.asMerchant('POST', '/stores/v1/products', {
+      product: {
+        name: 'Cap',
+        productType: 'physical',
+        priceData: { price: 20 },
+        productOptions: [
+          {
+            name: 'Color',
+            optionType: 'color',
+            choices: [
+              { value: '#000000', description: 'Black' },
+              { value: '#FF0000', description: 'Red' },
+            ],
+          },
+          { name: 'Size', choices: [{ value: 'One size' }] },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    const cap = created.json.product;
+    expect(cap.productOptions[0].choices.map((c: { value: string; description: string }) => c)).toEqual([
+      { value: '#000000', description: 'Black', inStock: true, visible: true },
+      { value: '#FF0000', description: 'Red', inStock: true, visible: true },
+    ]);
+    expect(cap.productOptions[1].choices[0]).toMatchObject({ value: 'One size', description: 'One size' });
+    expect(cap.variants.map((v: { choices: unknown }) => v.choices)).toEqual([
+      { Color: 'Black', Size: 'One size' },
+      { Color: 'Red', Size: 'One size' },
+    ]);
+
+    const red = await s.asMerchant('PATCH', `/stores/v1/products/${cap.id}/variants`, {
+      id: cap.id,
+      variants: [{ choices: { Color: 'Red' }, price: 22 }],
+    });
+    expect(red.status).toBe(200);
+    const picked = await s.call('POST', `/stores-reader/v1/products/${cap.id}/productOptionsAvailability`, {
+      headers: s.visitor,
+      body: { id: cap.id, options: { Color: 'Red', Size: 'One size' } },
+    });
+    expect(picked.json.selectedVariant.price.price).toBe(22);
+    const byCode = await s.call('POST', `/stores-reader/v1/products/${cap.id}/variants/query`, {
+      headers: s.visitor,
+      body: { id: cap.id, choices: { Color: '#FF0000' } },
+    });
+    expect(byCode.status).toBe(400);
+    expect(violations(byCode.json)?.[0]?.description).toBe(
+      '"#FF0000" is not a choice of Color; its choices are Black, Red ("#FF0000" is the value of Red: name it by its description)',
+    );
+
+    // Two choices may share a code, not a name.
+    const twice = await s.asMerchant('POST', '/stores/v1/products', {
+      product: {
+        name: 'Cap 2',
+        productType: 'physical',
+        priceData: { price: 20 },
+        productOptions: [
+          {
+            name: 'Color',
+            optionType: 'color',
+            choices: [
+              { value: '#000000', description: 'Black' },
+              { value: '#000000', description: 'Jet' },
+              { value: '#111111', description: 'black' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(violations(twice.json)).toEqual([
+      {
+        field: 'product.productOptions[0].choices[2].description',
+        description: 'repeats the choice "black"',
+        violatedRule: 'VALIDATION',
+      },
+    ]);
   });
 
   it('validates a new product field by field', async () => {
@@ -785,7 +866,7 @@ describe('product writes', () => {
     const res = await s.asMerchant('PATCH', `/stores/v1/products/${LINEN}`, {
       product: {
         productOptions: [
-          { name: 'Size', choices: [{ value: 'M' }, { value: 'L' }, { value: 'XL' }] },
+          { name: 'Size', choices: [{ value: 'Medium' }, { value: 'Large' }, { value: 'Extra large' }] },
           { name: 'Fit', choices: [{ value: 'Regular' }] },
         ],
       },
@@ -794,7 +875,7 @@ describe('product writes', () => {
     const variants = res.json.product.variants;
     expect(
       variants.map((v: { choices: Record<string, string> }) => Object.values(v.choices).join('/')),
-    ).toEqual(['M/Regular', 'L/Regular', 'XL/Regular']);
+    ).toEqual(['Medium/Regular', 'Large/Regular', 'Extra large/Regular']);
     expect(variants[0].variant.priceData).toMatchObject({ price: 60, discountedPrice: 48 });
   });
 
@@ -820,11 +901,13 @@ describe('variant writes', () => {
     const s = await setup();
     const res = await s.asMerchant('PATCH', `/stores/v1/products/${TEE}/variants`, {
       id: TEE,
-      variants: [{ choices: { Size: 'M' }, price: 21, visible: true }],
+      variants: [{ choices: { Size: 'Medium' }, price: 21, visible: true }],
     });
     expect(res.status).toBe(200);
     expect(res.json.variants).toHaveLength(12);
-    const medium = res.json.variants.filter((v: { choices: { Size: string } }) => v.choices.Size === 'M');
+    const medium = res.json.variants.filter(
+      (v: { choices: { Size: string } }) => v.choices.Size === 'Medium',
+    );
     expect(
       medium.map(
         (v: { variant: { priceData: { formatted: { price: string } } } }) =>
@@ -851,8 +934,8 @@ describe('variant writes', () => {
     const res = await s.asMerchant('PATCH', `/stores/v1/products/${TEE}/variants`, {
       id: TEE,
       variants: [
-        { choices: { Size: 'S' }, price: 30 },
-        { choices: { Size: 'M' }, price: -1 },
+        { choices: { Size: 'Small' }, price: 30 },
+        { choices: { Size: 'Medium' }, price: -1 },
         { choices: { Size: 'XXL' } },
         { variantIds: [MISSING] },
         { price: 3 },
@@ -863,7 +946,7 @@ describe('variant writes', () => {
       { field: 'variants[1].price', description: 'must be at least 0', violatedRule: 'DECIMAL_GTE' },
       {
         field: 'variants[2].choices.Size',
-        description: '"XXL" is not a choice of Size; its choices are S, M, L, XL',
+        description: '"XXL" is not a choice of Size; its choices are Small, Medium, Large, Extra large',
         violatedRule: 'VALIDATION',
       },
       {
@@ -884,7 +967,7 @@ describe('variant writes', () => {
     const s = await setup();
     await s.asMerchant('PATCH', `/stores/v1/products/${TEE}/variants`, {
       id: TEE,
-      variants: [{ choices: { Size: 'S' }, price: 30, cost: 1, weight: 2, visible: false }],
+      variants: [{ choices: { Size: 'Small' }, price: 30, cost: 1, weight: 2, visible: false }],
     });
     const res = await s.asMerchant('POST', `/stores/v1/products/${TEE}/variants/resetToDefault`, { id: TEE });
     expect(res.status).toBe(200);
@@ -1026,7 +1109,7 @@ describe('product media', () => {
     expect(violations(both.json)?.[0]).toMatchObject({ field: 'media[0]', violatedRule: 'ONE_OF_ALIGNMENT' });
     const size = await s.asMerchant('POST', `/stores/v1/products/${TEE}/media`, {
       id: TEE,
-      media: [{ url: 'https://example.com/a.jpg', choice: { option: 'Size', choice: 'M' } }],
+      media: [{ url: 'https://example.com/a.jpg', choice: { option: 'Size', choice: 'Medium' } }],
     });
     expect(size.status).toBe(400);
     expect(violations(size.json)?.[0]?.description).toBe(

@@ -29,13 +29,38 @@ describe('the seed', () => {
     expect(tee?.productOptions?.map((o) => o.optionType)).toEqual(['drop_down', 'color']);
     expect(tee?.variants).toHaveLength(4 * 3);
     expect(tee?.manageVariants).toBe(true);
-    const xl = tee?.variants?.find((v) => v.choices?.Size === 'XL');
+    const xl = tee?.variants?.find((v) => v.choices?.Size === 'Extra large');
     expect(xl?.variant?.priceData?.price).toBe(27);
     expect(tee?.priceRange).toEqual({ minValue: 25, maxValue: 27 });
-    const navy = tee?.productOptions?.[1]?.choices?.find((c) => c.value === 'Navy');
+    const navy = tee?.productOptions?.[1]?.choices?.find((c) => c.description === 'Navy');
+    expect(navy?.value).toBe('#1F2A44');
     expect(navy?.media?.mainMedia?.image?.url).toBe(
       'http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg',
     );
+  });
+
+  // Catalogue v1: a choice's description is the name shoppers see and the one variants are keyed by; its
+  // value is internal: a colour's code, and for a drop-down (as the dashboard makes them) the same text.
+  it('names choices as the platform does: variants by description, colours’ values are their codes', () => {
+    for (const product of products) {
+      for (const option of product.productOptions ?? []) {
+        for (const choice of option.choices ?? []) {
+          if (option.optionType === 'color') {
+            expect(choice.value, `${product.slug} ${choice.description}`).toMatch(/^#[0-9A-F]{6}$/);
+            expect(choice.description).toMatch(/^[A-Z][a-z]+$/);
+          } else expect(choice.value).toBe(choice.description);
+        }
+      }
+      for (const variant of product.variants ?? []) {
+        for (const [name, chosen] of Object.entries(variant.choices ?? {})) {
+          const option = product.productOptions?.find((o) => o.name === name);
+          expect(
+            option?.choices?.map((c) => c.description),
+            `${product.slug} ${name}`,
+          ).toContain(chosen);
+        }
+      }
+    }
   });
 
   it('has one product out of stock and one partly out of stock', () => {
@@ -46,7 +71,7 @@ describe('the seed', () => {
     expect(partial.map((p) => p.slug)).toContain('wool-beanie');
     const beanie = partial.find((p) => p.slug === 'wool-beanie');
     const choices = beanie?.productOptions?.[0]?.choices ?? [];
-    expect(choices.map((c) => [c.value, c.inStock])).toEqual([
+    expect(choices.map((c) => [c.description, c.inStock])).toEqual([
       ['Charcoal', true],
       ['Mustard', false],
       ['Forest', true],

@@ -72,7 +72,7 @@ describe('the store', () => {
       await store.getState().addToCart({
         productId: id('everyday-cotton-tee'),
         quantity: 2,
-        options: { Size: 'M', Color: 'Navy' },
+        options: { Size: 'Medium', Color: 'Navy' },
       }),
     ).toBe(true);
     expect(store.getState().cart.count).toBe(2);
