@@ -34,7 +34,7 @@ export interface TranslatableString {
 export interface CatalogReference {
   catalogItemId: string;
   appId: string;
-  /** Store products: `{variantId}` or `{options: {Size: "M"}}`, plus `customTextFields`. */
+  /** Store products: `{variantId}` or `{options: {Size: "Medium"}}` (choices by their description), plus `customTextFields`. */
   options?: Record<string, unknown>;
 }
 
