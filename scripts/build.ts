@@ -16,11 +16,21 @@ rmSync(resolve(root, 'dist'), { recursive: true, force: true });
 for (const mode of ['app', 'embed', 'api', 'react']) {
   await build({ root, mode, logLevel: 'warn', configFile: resolve(root, 'vite.config.ts') });
 }
+// The React demo app (demo/react), on real React and the built React entry, as an app would use the package.
+await build({
+  root: resolve(root, 'demo/react'),
+  configFile: false,
+  base: '/react/',
+  logLevel: 'warn',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  resolve: { alias: { 'storefront-widgets/react': resolve(root, 'dist/react/index.js') } },
+  build: { outDir: resolve(root, 'dist/demo-react'), emptyOutDir: true, target: 'es2022' },
+});
 for (const project of ['tsconfig.api.json', 'tsconfig.react.json']) {
   execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });
 }
 for (const folder of ['dist/api', 'dist/types']) withExtensions(resolve(root, folder));
-console.log('Built dist/: embed.js, loader.js, chunks/, api/, react/, types/');
+console.log('Built dist/: embed.js, loader.js, chunks/, api/, react/, types/, demo-react/');
 
 /**
  * Gives every relative import of the emitted declarations its file: `'./http'` becomes `'./http.js'` and

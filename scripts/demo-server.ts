@@ -71,11 +71,15 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     );
     // /strict/… serves the same demo pages under a strict Content-Security-Policy.
     const strict = url.pathname.startsWith('/strict/');
+    // /react/… is the React demo app, built into dist/demo-react.
+    const react = url.pathname === '/react' || url.pathname.startsWith('/react/');
     const file = extra
       ? await fileUnder(resolve(extra[1]), url.pathname.slice(extra[0].length - 1))
       : isCdn
         ? await fileUnder(distDir, url.pathname.slice('/cdn'.length))
-        : await fileUnder(demoDir, strict ? url.pathname.slice('/strict'.length) : url.pathname);
+        : react
+          ? await fileUnder(resolve(distDir, 'demo-react'), url.pathname.slice('/react'.length) || '/')
+          : await fileUnder(demoDir, strict ? url.pathname.slice('/strict'.length) : url.pathname);
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
       return;
