@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { MembersAccountSection } from '../../src/api/types/enums';
 import type { FieldViolation } from '../../src/api/types/errors';
-import { REDIRECT_INTENTS } from '../../src/api/types/redirects';
 import { type Caller, resolveCaller } from '../auth';
 import { estimateTotals, placeOrder } from '../cart';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
 import { applicationError, notFound, PlatformError, validationError } from '../errors';
 import { escapeHtml, hostedPage } from '../hosted';
 import type { StoredRedirectSession } from '../state';
+import { MEMBERS_ACCOUNT_SECTIONS, REDIRECT_INTENTS } from '../wire';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -111,10 +110,10 @@ function checkIntent(
       required('paymentRequestId');
       break;
     case 'membersAccount':
-      if (!(typeof params.section === 'string' && params.section in MembersAccountSection)) {
+      if (!MEMBERS_ACCOUNT_SECTIONS.some((section) => section === params.section)) {
         violations.push({
           field: 'membersAccount.section',
-          description: `must be one of ${Object.keys(MembersAccountSection).join(', ')}`,
+          description: `must be one of ${MEMBERS_ACCOUNT_SECTIONS.join(', ')}`,
           violatedRule: 'INVALID_ENUM_VALUE',
         });
       }
