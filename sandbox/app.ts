@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
+import { limitBodySize } from './limits';
 import { Mailbox } from './mailbox';
 import { registerCartRoutes } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -127,6 +128,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       maxAge: 600,
     }),
   );
+
+  app.use('*', limitBodySize());
 
   // Simulated network conditions apply to the platform's calls, never to the sandbox's own dev endpoints.
   app.use('*', async (c, next) => {
