@@ -16,6 +16,8 @@ export interface OAuthClient {
 export interface SandboxContext {
   readonly publicUrl: string;
   readonly apiKey: string;
+  /** The HMAC key of the sandbox's identity provider (`sandbox/idp.ts`). */
+  readonly idpKey: string;
   state: SandboxState;
   settings: SandboxSettings;
   clients: Map<string, OAuthClient>;
