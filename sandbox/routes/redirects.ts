@@ -35,10 +35,15 @@ const PAGE_OF: Record<string, string> = {
   membersAccount: 'account',
 };
 
-function refreshOf(ctx: SandboxContext, authorization: string | undefined): { refreshToken?: string } {
+/** What a sign-out with this Authorization ends: its refresh token and the sign-in session it came from. */
+function signInOf(
+  ctx: SandboxContext,
+  authorization: string | undefined,
+): { refreshToken?: string; sessionToken?: string } {
   const token = authorization?.split(',')[0]?.trim();
   const refreshToken = token ? ctx.tokens.refreshTokenOf(token) : undefined;
-  return refreshToken ? { refreshToken } : {};
+  const sessionToken = token ? ctx.tokens.sessionTokenOf(token) : undefined;
+  return { ...(refreshToken ? { refreshToken } : {}), ...(sessionToken ? { sessionToken } : {}) };
 }
 
 function allowedOriginsOf(ctx: SandboxContext, caller: Caller): string[] | undefined {
@@ -260,7 +265,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
         ? { owner: `visitor:${caller.visitorId}`, clientId: caller.clientId }
         : {}),
       ...(caller.kind === 'member' ? { owner: `member:${caller.memberId}`, clientId: caller.clientId } : {}),
-      ...(intent === 'logout' ? refreshOf(ctx, c.req.header('authorization')) : {}),
+      ...(intent === 'logout' ? signInOf(ctx, c.req.header('authorization')) : {}),
       createdDate: new Date(ctx.now()).toISOString(),
     };
     ctx.state.redirectSessions.set(session.id, session);
@@ -327,10 +332,12 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     );
   });
 
-  // The logout page ends the platform's session and goes back to the site.
+  // The logout page ends the platform's session (the sign-in whose session token could mint member tokens
+  // again) and the refresh token, then goes back to the site.
   app.get('/_hosted/logout', (c) => {
     const session = sessionOf(c, ctx, 'logout');
     if (session.refreshToken) ctx.tokens.revoke({ refreshToken: session.refreshToken });
+    if (session.sessionToken) ctx.state.sessions.delete(session.sessionToken);
     const back = callbackOf(session, 'postFlowUrl');
     if (back) return c.redirect(back, 302);
     return c.html(hostedPage('Signed out', '<h1>You are signed out</h1>'));
