@@ -46,9 +46,29 @@ function signInOf(
   return { ...(refreshToken ? { refreshToken } : {}), ...(sessionToken ? { sessionToken } : {}) };
 }
 
-function allowedOriginsOf(ctx: SandboxContext, caller: Caller): string[] | undefined {
-  if (caller.kind === 'merchant') return undefined;
-  return ctx.clients.get(caller.clientId)?.allowedOrigins ?? [];
+/**
+ * The origins a redirect session's callbacks may lead to, and whose they are (for the error). A visitor's or
+ * member's token names its OAuth client: that client's allowed origins. The API key (a merchant's server)
+ * names no client: any origin of any OAuth client registered for the site. A logout goes back only to an
+ * origin of the client it signs out of, whoever asks.
+ */
+function callbackOrigins(
+  ctx: SandboxContext,
+  clientId: string | undefined,
+  intent: string,
+  params: unknown,
+): { origins: string[]; whose: string } {
+  let origins = clientId
+    ? (ctx.clients.get(clientId)?.allowedOrigins ?? [])
+    : [...new Set([...ctx.clients.values()].flatMap((client) => client.allowedOrigins))];
+  let whose = clientId ? `OAuth client "${clientId}"` : 'every OAuth client of the site';
+  const target = intent === 'logout' && isObject(params) ? params.clientId : undefined;
+  const signedOutOf = typeof target === 'string' ? ctx.clients.get(target) : undefined;
+  if (signedOutOf) {
+    origins = origins.filter((origin) => signedOutOf.allowedOrigins.includes(origin));
+    whose = `OAuth client "${signedOutOf.id}"`;
+  }
+  return { origins, whose };
 }
 
 /** Checks one intent's parameters; returns the violations. */
@@ -207,11 +227,20 @@ function sessionOf(c: Context<AppEnv>, ctx: SandboxContext, intent: string): Sto
   return session;
 }
 
-const callbackOf = (session: StoredRedirectSession, field: string): string | undefined => {
+/**
+ * A callback of the session, if its origin is still one the clients allow (an origin removed since the
+ * session was made is no longer followed).
+ */
+const callbackOf = (
+  ctx: SandboxContext,
+  session: StoredRedirectSession,
+  field: string,
+): string | undefined => {
   const callbacks = session.request.callbacks;
-  return isObject(callbacks) && typeof callbacks[field] === 'string'
-    ? (callbacks[field] as string)
-    : undefined;
+  const url = isObject(callbacks) ? callbacks[field] : undefined;
+  if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
+  const { origins } = callbackOrigins(ctx, session.clientId, session.intent, session.request[session.intent]);
+  return origins.includes(new URL(url).origin) ? url : undefined;
 };
 
 /** Redirect sessions (`/_api/redirects-api/v1/redirect-session`, WIRE.md 8) and the hosted pages they open. */
@@ -234,7 +263,12 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     if (!isObject(params))
       throw validationError([{ field: intent, description: 'must be an object', violatedRule: 'FORMAT' }]);
     const violations = checkIntent(ctx, intent, params, caller);
-    const allowed = allowedOriginsOf(ctx, caller);
+    const allowed = callbackOrigins(
+      ctx,
+      caller.kind === 'merchant' ? undefined : caller.clientId,
+      intent,
+      params,
+    );
     const callbacks = body.callbacks;
     if (callbacks !== undefined && !isObject(callbacks)) {
       violations.push({ field: 'callbacks', description: 'must be an object', violatedRule: 'FORMAT' });
@@ -248,10 +282,10 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
           description: 'must be an http(s) URL',
           violatedRule: 'FORMAT',
         });
-      } else if (allowed && !allowed.includes(new URL(url).origin)) {
+      } else if (!allowed.origins.includes(new URL(url).origin)) {
         violations.push({
           field: `callbacks.${field}`,
-          description: `must be on one of the site's allowed origins (${allowed.join(', ') || 'none configured'})`,
+          description: `must be on one of the site's allowed origins (those of ${allowed.whose}: ${allowed.origins.join(', ') || 'none'})`,
           violatedRule: 'VALIDATION',
         });
       }
@@ -317,7 +351,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
         return c.html(renderCheckout(ctx, session, checkoutId, error.message, email), error.status as 400);
       throw error;
     }
-    const thanks = callbackOf(session, 'thankYouPageUrl') ?? callbackOf(session, 'postFlowUrl');
+    const thanks = callbackOf(ctx, session, 'thankYouPageUrl') ?? callbackOf(ctx, session, 'postFlowUrl');
     if (thanks) {
       const url = new URL(thanks);
       url.searchParams.set('orderId', order.id);
@@ -338,7 +372,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     const session = sessionOf(c, ctx, 'logout');
     if (session.refreshToken) ctx.tokens.revoke({ refreshToken: session.refreshToken });
     if (session.sessionToken) ctx.state.sessions.delete(session.sessionToken);
-    const back = callbackOf(session, 'postFlowUrl');
+    const back = callbackOf(ctx, session, 'postFlowUrl');
     if (back) return c.redirect(back, 302);
     return c.html(hostedPage('Signed out', '<h1>You are signed out</h1>'));
   });
@@ -350,7 +384,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     if (!intent) throw applicationError(404, 'PAGE_NOT_FOUND', `No hosted page "${page}"`);
     const session = sessionOf(c, ctx, intent);
     const params = session.request[intent];
-    const back = callbackOf(session, 'postFlowUrl');
+    const back = callbackOf(ctx, session, 'postFlowUrl');
     const details = isObject(params)
       ? Object.entries(params)
           .map(
@@ -382,7 +416,7 @@ function renderCheckout(
   email?: string,
 ): string {
   const checkout = ctx.state.checkouts.get(checkoutId);
-  const back = callbackOf(session, 'cartPageUrl') ?? callbackOf(session, 'postFlowUrl');
+  const back = callbackOf(ctx, session, 'cartPageUrl') ?? callbackOf(ctx, session, 'postFlowUrl');
   const backLink = back ? `<a class="button secondary" href="${escapeHtml(back)}">Back to the shop</a>` : '';
   if (checkout?.orderId) {
     const order = ctx.state.orders.get(checkout.orderId);
