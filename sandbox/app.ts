@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
+import { DEFAULT_IDP_KEY } from './idp';
+import { limitBodySize } from './limits';
 import { Mailbox } from './mailbox';
 import { registerCartRoutes } from './routes/cart';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -24,6 +26,8 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** The merchant API key (the elevated client of SPEC.md 6). */
   apiKey?: string;
+  /** The identity provider's HMAC key for `tokenParams.id_token` (default `DEFAULT_IDP_KEY`). */
+  idpKey?: string;
   /** OAuth clients; by default `demo-client` for the demo site's two origins. */
   clients?: OAuthClient[];
   /** Clock in milliseconds since the epoch; tests pass a fake one. */
@@ -92,6 +96,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const context: SandboxContext = {
     publicUrl,
     apiKey: options.apiKey ?? DEFAULT_API_KEY,
+    idpKey: options.idpKey || DEFAULT_IDP_KEY,
     state: createSeed(publicUrl),
     settings: { ...DEFAULT_SETTINGS },
     clients: cloneClients(),
@@ -127,6 +132,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       maxAge: 600,
     }),
   );
+
+  app.use('*', limitBodySize());
 
   // Simulated network conditions apply to the platform's calls, never to the sandbox's own dev endpoints.
   app.use('*', async (c, next) => {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { applicationError, PlatformError } from './errors';
+import { assertJsonDepth } from './limits';
 import type { Mailbox } from './mailbox';
 import type { SandboxSettings } from './settings';
 import type { SandboxState } from './state';
@@ -15,6 +16,8 @@ export interface OAuthClient {
 export interface SandboxContext {
   readonly publicUrl: string;
   readonly apiKey: string;
+  /** The HMAC key of the sandbox's identity provider (`sandbox/idp.ts`). */
+  readonly idpKey: string;
   state: SandboxState;
   settings: SandboxSettings;
   clients: Map<string, OAuthClient>;
@@ -31,8 +34,8 @@ export interface SandboxContext {
 export type AppEnv = { Variables: { requestId: string } };
 
 /**
- * The JSON object in a request's body. An empty body reads as `{}`; a body that is not JSON, or JSON that is
- * not an object, is a 400; a body sent as another media type is a 415.
+ * The JSON object in a request's body. An empty body reads as `{}`; a body that is not JSON, JSON that is
+ * not an object, or one nested deeper than `MAX_JSON_DEPTH` is a 400; a body sent as another media type is a 415.
  */
 export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const text = await c.req.text();
@@ -62,5 +65,6 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, u
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw applicationError(400, 'MALFORMED_JSON', 'The request body must be a JSON object');
   }
+  assertJsonDepth(parsed as Record<string, unknown>);
   return parsed as Record<string, unknown>;
 }

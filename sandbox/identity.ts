@@ -470,6 +470,7 @@ export function issueAuthCode(
     redirectUri?: string;
     codeChallenge: string;
     visitorId?: string;
+    sessionToken?: string;
   },
 ): string {
   const code = `code.${token()}`;

@@ -1,5 +1,6 @@
 import type { FieldViolation } from '../src/api/types/errors';
 import { validationError } from './errors';
+import { assertJsonDepth, MAX_FILTER_DEPTH } from './limits';
 
 /** A platform query filter (WIRE.md 5): `{field: value}`, `{field: {$op: value}}`, `$and`, `$or`, `$not`. */
 export type Filter = Record<string, unknown>;
@@ -53,11 +54,17 @@ function equals(actual: unknown, expected: unknown): boolean {
 
 /**
  * Checks a filter's shape before it is used, so an unknown operator is a 400 with the path of the offence
- * rather than a silent empty result.
+ * rather than a silent empty result, and a filter nested deeper than `MAX_FILTER_DEPTH` is a 400 before
+ * anything walks it recursively.
  */
 export function validateFilter(filter: unknown, field = 'query.filter'): void {
   const violations: FieldViolation[] = [];
-  const walk = (node: unknown, path: string) => {
+  let tooDeep = false;
+  const walk = (node: unknown, path: string, depth = 0) => {
+    if (depth > MAX_FILTER_DEPTH) {
+      tooDeep = true;
+      return;
+    }
     if (!isPlainObject(node)) {
       violations.push({ field: path, description: 'must be an object', violatedRule: 'FORMAT' });
       return;
@@ -71,9 +78,9 @@ export function validateFilter(filter: unknown, field = 'query.filter'): void {
             violatedRule: 'FORMAT',
           });
         } else {
-          for (const [index, child] of value.entries()) walk(child, `${path}.${key}[${index}]`);
+          for (const [index, child] of value.entries()) walk(child, `${path}.${key}[${index}]`, depth + 1);
         }
-      } else if (key === '$not') walk(value, `${path}.$not`);
+      } else if (key === '$not') walk(value, `${path}.$not`, depth + 1);
       else if (key.startsWith('$')) {
         violations.push({
           field: `${path}.${key}`,
@@ -94,6 +101,16 @@ export function validateFilter(filter: unknown, field = 'query.filter'): void {
     }
   };
   if (filter !== undefined && filter !== null) walk(filter, field);
+  if (tooDeep) {
+    throw validationError([
+      {
+        field,
+        description: `must not nest $and, $or and $not more than ${MAX_FILTER_DEPTH} levels deep`,
+        violatedRule: 'MAX',
+        data: { threshold: MAX_FILTER_DEPTH },
+      },
+    ]);
+  }
   if (violations.length) throw validationError(violations);
 }
 
@@ -251,7 +268,11 @@ function coerce(value: string): unknown {
 export function readGetRequest(url: string): Record<string, unknown> {
   const params = new URL(url).searchParams;
   const dotR = params.get('.r');
-  if (dotR !== null) return decodeDotR(dotR);
+  if (dotR !== null) {
+    const request = decodeDotR(dotR);
+    assertJsonDepth(request);
+    return request;
+  }
   const out: Record<string, unknown> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key).map(coerce);
@@ -263,5 +284,6 @@ export function readGetRequest(url: string): Record<string, unknown> {
     }
     node[parts[parts.length - 1] as string] = values.length > 1 ? values : values[0];
   }
+  assertJsonDepth(out);
   return out;
 }

@@ -10,6 +10,8 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from './app';
+import { SANDBOX_IDP_ID } from './identity';
+import { idpKeyFromEnv } from './idp';
 
 export interface SandboxServer {
   /** The address it listens on, e.g. `http://127.0.0.1:4100`. */
@@ -85,7 +87,10 @@ export function originsFromEnv(value: string | undefined): string[] {
   return origins;
 }
 
-/** Options from the environment: PORT, HOST, SANDBOX_API_KEY, SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS. */
+/**
+ * Options from the environment: PORT, HOST, SANDBOX_API_KEY, SANDBOX_IDP_KEY, SANDBOX_PUBLIC_URL,
+ * SANDBOX_ALLOWED_ORIGINS.
+ */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
   const port = env.PORT ? Number(env.PORT) : DEFAULT_SANDBOX_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
@@ -95,15 +100,25 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
     port,
     host: env.HOST ?? '127.0.0.1',
     ...(env.SANDBOX_API_KEY ? { apiKey: env.SANDBOX_API_KEY } : {}),
+    idpKey: idpKeyFromEnv(env),
     ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
     clients: [{ id: DEMO_CLIENT_ID, allowedOrigins: origins?.length ? origins : DEMO_ALLOWED_ORIGINS }],
   };
 }
 
+/** What the server says when it is ready: where it listens, and the keys a developer needs to call it. */
+export function startupMessage(url: string, options: Pick<SandboxOptions, 'idpKey'>): string {
+  return [
+    `Sandbox platform listening on ${url}`,
+    `  identity provider ${SANDBOX_IDP_ID}: id_token signed with HS256, key "${options.idpKey ?? idpKeyFromEnv({})}" (SANDBOX_IDP_KEY)`,
+  ].join('\n');
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  startSandboxServer(optionsFromEnv())
+  const options = optionsFromEnv();
+  startSandboxServer(options)
     .then(({ url, close }) => {
-      console.log(`Sandbox platform listening on ${url}`);
+      console.log(startupMessage(url, options));
       const stop = () => void close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -142,6 +142,8 @@ export interface StoredRedirectSession {
   clientId?: string;
   /** Logout sessions: the refresh token to revoke when the sign-out page is visited. */
   refreshToken?: string;
+  /** Logout sessions: the platform session (sign-in) that the sign-out page ends. */
+  sessionToken?: string;
   createdDate: string;
 }
 
@@ -169,6 +171,8 @@ export interface AuthCode {
   expiresAt: number;
   /** The visitor who asked, so their cart can follow them into the member's. */
   visitorId?: string;
+  /** The platform session (sign-in) the code was minted from: signing out with its tokens ends it. */
+  sessionToken?: string;
 }
 
 /** Everything the sandbox remembers between calls. `reset()` replaces it with a fresh seed. */

@@ -18,6 +18,8 @@ interface RefreshRecord {
   subject: Subject;
   clientId: string;
   revoked: boolean;
+  /** The platform session (sign-in) the tokens came from, which a sign-out with them ends. */
+  sessionToken?: string;
 }
 
 /** The result of reading an `Authorization` header. */
@@ -40,10 +42,18 @@ export class TokenStore {
     return this.issue({ kind: 'visitor', visitorId: randomUUID() }, clientId, ttlSeconds);
   }
 
-  /** New tokens for a subject: a fresh refresh token and an access token that lives `ttlSeconds`. */
-  issue(subject: Subject, clientId: string, ttlSeconds: number): TokenResponse {
+  /**
+   * New tokens for a subject: a fresh refresh token and an access token that lives `ttlSeconds`; a member's
+   * remember the platform session (`sessionToken`) they were minted from.
+   */
+  issue(subject: Subject, clientId: string, ttlSeconds: number, sessionToken?: string): TokenResponse {
     const refreshToken = randomToken('JWS.');
-    this.refresh.set(refreshToken, { subject, clientId, revoked: false });
+    this.refresh.set(refreshToken, {
+      subject,
+      clientId,
+      revoked: false,
+      ...(sessionToken ? { sessionToken } : {}),
+    });
     return this.accessFor(subject, clientId, ttlSeconds, refreshToken);
   }
 
@@ -74,6 +84,12 @@ export class TokenStore {
   /** The refresh token an access token was issued from (the sign-out page revokes it). */
   refreshTokenOf(accessToken: string): string | undefined {
     return this.access.get(accessToken)?.refreshToken;
+  }
+
+  /** The platform session an access token's sign-in came from, if any. */
+  sessionTokenOf(accessToken: string): string | undefined {
+    const refreshToken = this.refreshTokenOf(accessToken);
+    return refreshToken ? this.refresh.get(refreshToken)?.sessionToken : undefined;
   }
 
   info(accessToken: string): TokenInfo {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEMO_CLIENT_ID } from '../sandbox/app';
+import { idpKeyFromEnv } from '../sandbox/idp';
 import { startSandboxServer } from '../sandbox/server';
 import { startDemoServer } from './demo-server';
 
@@ -36,6 +37,7 @@ export async function startServers(
     const sandbox = await startSandboxServer({
       port: options.sandboxPort ?? 4100,
       ...(process.env.SANDBOX_API_KEY ? { apiKey: process.env.SANDBOX_API_KEY } : {}),
+      idpKey: idpKeyFromEnv(),
       clients: [
         {
           id: DEMO_CLIENT_ID,

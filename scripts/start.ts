@@ -2,6 +2,8 @@
  * `npm start` (after the build): the sandbox on 4100 and the demo shop on 4000, until Ctrl-C.
  * `SANDBOX_ALLOWED_ORIGINS=http://localhost:5500` lets a page of your own use the sandbox too.
  */
+import { SANDBOX_IDP_ID } from '../sandbox/identity';
+import { idpKeyFromEnv } from '../sandbox/idp';
 import { originsFromEnv } from '../sandbox/server';
 import { startServers } from './servers';
 
@@ -12,6 +14,9 @@ try {
   const servers = await startServers({ demoPort, sandboxPort, extraOrigins });
   console.log(`Sandbox platform: ${servers.sandboxUrl}`);
   console.log(`Demo shop:        ${servers.demoUrl}/`);
+  console.log(
+    `Sign-on key:      "${idpKeyFromEnv()}" (SANDBOX_IDP_KEY): HS256 id_tokens of identity provider ${SANDBOX_IDP_ID}`,
+  );
   if (extraOrigins.length)
     console.log(`Also allowed:     ${extraOrigins.join(', ')} (SANDBOX_ALLOWED_ORIGINS)`);
   console.log('Demo member: jane@example.com / storefront-demo. Press Ctrl-C to stop.');

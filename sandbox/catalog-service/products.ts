@@ -1,7 +1,6 @@
 /** Product writes: create, update and delete, variant overrides, options, brand and ribbon. */
 import { randomUUID } from 'node:crypto';
 import type { Dimensions } from '../../src/api/types/common';
-import { DimensionsUnit } from '../../src/api/types/enums';
 import type {
   AdditionalInfoSection,
   Choice,
@@ -17,6 +16,7 @@ import type { SandboxContext } from '../context';
 import { applicationError } from '../errors';
 import { centsToNumber, toCents } from '../money';
 import { ALL_PRODUCTS_COLLECTION_ID } from '../seed';
+import { DIMENSIONS_UNITS } from '../wire';
 import { collectSelection, picks } from './reads';
 import {
   eachObject,
@@ -137,7 +137,7 @@ function readDimensions(v: Violations, raw: unknown, at: string): Dimensions | u
     } else out[key] = value;
   }
   if (has(raw, 'unit')) {
-    const unit = readEnum(v, raw.unit, `${at}.unit`, Object.values(DimensionsUnit));
+    const unit = readEnum(v, raw.unit, `${at}.unit`, DIMENSIONS_UNITS);
     if (unit) out.unit = unit;
   }
   return out;

@@ -176,7 +176,7 @@ export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params:
       : undefined;
     return owner?.startsWith('visitor:') ? owner.slice('visitor:'.length) : undefined;
   })();
-  const success = (memberId: string) =>
+  const success = (memberId: string, sessionToken: string | undefined) =>
     deliver(
       c,
       params,
@@ -187,6 +187,7 @@ export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params:
           ...(mode !== 'web_message' && params.redirectUri ? { redirectUri: params.redirectUri } : {}),
           codeChallenge: params.codeChallenge as string,
           ...(visitorId ? { visitorId } : {}),
+          ...(sessionToken ? { sessionToken } : {}),
         }),
       },
       embedder,
@@ -201,7 +202,7 @@ export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params:
         { error: 'login_required', error_description: 'The sign-in session has expired: sign in again' },
         embedder,
       );
-    return success(memberId);
+    return success(memberId, params.sessionToken);
   }
   if (mode === 'web_message')
     return deliver(
@@ -230,7 +231,7 @@ export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params:
       );
     }
     const memberId = response.identity?.id;
-    if (response.state === 'SUCCESS' && memberId) return success(memberId);
+    if (response.state === 'SUCCESS' && memberId) return success(memberId, response.sessionToken);
     return errorPage(c, 'Sign-in could not be completed');
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

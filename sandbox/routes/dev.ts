@@ -1,14 +1,43 @@
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
-import { applicationError, notFound, validationError } from '../errors';
+import { applicationError, forbidden, notFound, PlatformError, validationError } from '../errors';
 import { renderArtwork } from '../media';
 import { applySettingsPatch } from '../settings';
 
 /**
+ * Guards the dev endpoints that change state against cross-site requests. A plain HTML form or a no-cors
+ * `fetch` from any page can reach a local port, but only with a "simple" Content-Type, so these endpoints
+ * require `Content-Type: application/json` (even with no body). A browser sends `Origin` with every
+ * POST/PATCH/DELETE, so a request naming an origin other than the sandbox's own is refused too: the OAuth
+ * clients' origins get CORS for the platform's calls, not for these. Scripts and tools send no Origin.
+ */
+function sameSiteJsonOnly(ctx: SandboxContext): MiddlewareHandler<AppEnv> {
+  const ownOrigin = new URL(ctx.publicUrl).origin;
+  return async (c, next) => {
+    const where = `${c.req.method} ${c.req.path}`;
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      const message = `${where} changes the sandbox: send it with Content-Type: application/json (a cross-site form or no-cors fetch cannot)`;
+      throw new PlatformError(415, {
+        message,
+        details: { applicationError: { code: 'UNSUPPORTED_MEDIA_TYPE', description: message } },
+      });
+    }
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== ownOrigin) {
+      throw forbidden(`${where} is not for web pages: it refuses requests from ${origin}`);
+    }
+    await next();
+  };
+}
+
+/**
  * The sandbox's own endpoints under `/_sandbox/`: not part of the platform, for tests and the demo to put
- * the platform in a known state and to read what it "sent".
+ * the platform in a known state and to read what it "sent". Those that change state take only JSON and no
+ * other site's requests (`sameSiteJsonOnly`).
  */
 export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset: () => void): void {
+  const guard = sameSiteJsonOnly(ctx);
+
   app.get('/_sandbox/status', (c) =>
     c.json({
       ok: true,
@@ -22,7 +51,7 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
     }),
   );
 
-  app.post('/_sandbox/reset', (c) => {
+  app.post('/_sandbox/reset', guard, (c) => {
     reset();
     return c.json({
       reset: true,
@@ -44,21 +73,21 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
     return c.json({ messages: ctx.mailbox.list(to) });
   });
 
-  app.delete('/_sandbox/mailbox', (c) => {
+  app.delete('/_sandbox/mailbox', guard, (c) => {
     ctx.mailbox.clear();
     return c.json({ messages: [] });
   });
 
   app.get('/_sandbox/settings', (c) => c.json({ settings: ctx.settings }));
 
-  app.patch('/_sandbox/settings', async (c) => {
+  app.patch('/_sandbox/settings', guard, async (c) => {
     ctx.settings = applySettingsPatch(ctx.settings, await readJsonBody(c));
     return c.json({ settings: ctx.settings });
   });
 
   app.get('/_sandbox/clients', (c) => c.json({ clients: [...ctx.clients.values()] }));
 
-  app.post('/_sandbox/clients', async (c) => {
+  app.post('/_sandbox/clients', guard, async (c) => {
     const body = await readJsonBody(c);
     if (typeof body.id !== 'string' || !/^[\w.-]{1,100}$/.test(body.id)) {
       throw validationError([
@@ -75,7 +104,7 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
     return c.json({ client });
   });
 
-  app.patch('/_sandbox/clients/:id', async (c) => {
+  app.patch('/_sandbox/clients/:id', guard, async (c) => {
     const client = ctx.clients.get(c.req.param('id'));
     if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
     const body = await readJsonBody(c);
@@ -83,7 +112,7 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
     return c.json({ client });
   });
 
-  app.post('/_sandbox/revoke', async (c) => {
+  app.post('/_sandbox/revoke', guard, async (c) => {
     const body = await readJsonBody(c);
     const { refreshToken, memberId } = body;
     if (typeof refreshToken !== 'string' && typeof memberId !== 'string') {

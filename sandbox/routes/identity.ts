@@ -21,6 +21,7 @@ import {
   setPassword,
   verify,
 } from '../identity';
+import { verifySandboxIdToken } from '../idp';
 
 const AUTHN = '/_api/iam/authentication';
 const RECOVERY = '/_api/iam/recovery';
@@ -79,7 +80,8 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     return c.json(proceed(ctx, (await readJsonBody(c)).stateToken));
   });
 
-  // Single sign-on through the sandbox's identity provider: tokenParams.id_token is base64url JSON {email}.
+  // Single sign-on through the sandbox's identity provider: tokenParams.id_token is an HS256 JWS of
+  // {email, name} signed with the provider's key (sandbox/idp.ts); an unsigned or forged one signs no one in.
   app.post(`${AUTHN}/v1/sso/login-with-token-params`, async (c) => {
     resolveCaller(c, ctx);
     const body = await readJsonBody(c);
@@ -89,15 +91,7 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
         'IDP_CONNECTION_NOT_FOUND',
       );
     const params = isObject(body.tokenParams) ? body.tokenParams : {};
-    let claims: Record<string, unknown> = {};
-    try {
-      claims = JSON.parse(Buffer.from(String(params.id_token ?? ''), 'base64url').toString('utf8')) as Record<
-        string,
-        unknown
-      >;
-    } catch {
-      claims = {};
-    }
+    const claims = verifySandboxIdToken(params.id_token, ctx.idpKey, Math.floor(ctx.now() / 1000));
     if (typeof claims.email !== 'string' || !claims.email.includes('@')) {
       throw validationError([
         {

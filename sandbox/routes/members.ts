@@ -58,6 +58,25 @@ function pathId(c: C, repeated: unknown, field = 'id'): string {
   return id;
 }
 
+/**
+ * The member status an approve or block leads to (README, "Member statuses"). Approve turns PENDING, BLOCKED
+ * ("To unblock a member, call Approve Member") and UNKNOWN into APPROVED; block turns any of them into
+ * BLOCKED; both leave a member as it is when it already has that status. A disconnected (OFFLINE) member
+ * cannot come back ("This action is irreversible"), so both are refused with 428, as Block Member's
+ * FAILED_PRECONDITION.
+ */
+function statusAfter(member: Member, action: 'approve' | 'block'): 'APPROVED' | 'BLOCKED' {
+  if (member.status === 'OFFLINE') {
+    throw applicationError(
+      428,
+      'INVALID_MEMBER_STATUS',
+      `Member ${member.id} is OFFLINE (disconnected, which cannot be undone): it cannot be ${action === 'approve' ? 'approved' : 'blocked'}`,
+      { memberId: member.id, status: member.status },
+    );
+  }
+  return action === 'approve' ? 'APPROVED' : 'BLOCKED';
+}
+
 /** The signed-in member of a "my" call; a visitor is told to sign in, the merchant that it has no member. */
 function requireSignedIn(c: C, ctx: SandboxContext): Member {
   const caller = resolveCaller(c, ctx);
@@ -237,8 +256,8 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
     requireMerchant(c, ctx);
     const filter = readBulkFilter(await readJsonBody(c));
     for (const member of selectMembers(ctx, { kind: 'merchant' }, { filter })) {
-      // Only pending members are approved; approved ones stay so, and blocked or offline ones are skipped.
-      if (member.status === 'PENDING') {
+      // Approving approves the pending and unblocks the blocked; a disconnected (OFFLINE) member is skipped.
+      if (member.status !== 'APPROVED' && member.status !== 'OFFLINE') {
         member.status = 'APPROVED';
         touch(ctx, member);
       }
@@ -250,6 +269,7 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
     requireMerchant(c, ctx);
     const filter = readBulkFilter(await readJsonBody(c));
     for (const member of selectMembers(ctx, { kind: 'merchant' }, { filter })) {
+      if (member.status === 'OFFLINE') continue;
       member.status = 'BLOCKED';
       touch(ctx, member);
       ctx.tokens.revoke({ memberId: member.id as string });
@@ -384,19 +404,10 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
     member.activityStatus = 'ACTIVE';
   });
   moderate('approve', (member) => {
-    if (member.status === 'APPROVED') return;
-    if (member.status !== 'PENDING') {
-      throw applicationError(
-        400,
-        'INVALID_MEMBER_STATUS',
-        `Member ${member.id} is ${member.status}: only a PENDING member can be approved`,
-        { memberId: member.id, status: member.status },
-      );
-    }
-    member.status = 'APPROVED';
+    member.status = statusAfter(member, 'approve');
   });
   moderate('block', (member) => {
-    member.status = 'BLOCKED';
+    member.status = statusAfter(member, 'block');
     ctx.tokens.revoke({ memberId: member.id as string });
   });
   moderate('disconnect', (member) => {

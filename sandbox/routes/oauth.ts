@@ -100,6 +100,7 @@ export const GRANTS: Record<string, GrantHandler> = {
       { kind: 'member', memberId: entry.memberId, visitorId: entry.visitorId ?? randomUUID() },
       clientId,
       ctx.settings.accessTokenTtlSeconds,
+      entry.sessionToken,
     );
   },
   authorized_client(body, ctx, c) {
@@ -126,6 +127,7 @@ export const GRANTS: Record<string, GrantHandler> = {
       { kind: 'member', memberId, visitorId: caller.visitorId },
       caller.clientId,
       ctx.settings.accessTokenTtlSeconds,
+      typeof body.session_token === 'string' ? body.session_token : undefined,
     );
   },
 };

@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { MembersAccountSection } from '../../src/api/types/enums';
 import type { FieldViolation } from '../../src/api/types/errors';
-import { REDIRECT_INTENTS } from '../../src/api/types/redirects';
 import { type Caller, resolveCaller } from '../auth';
 import { estimateTotals, placeOrder } from '../cart';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
 import { applicationError, notFound, PlatformError, validationError } from '../errors';
 import { escapeHtml, hostedPage } from '../hosted';
 import type { StoredRedirectSession } from '../state';
+import { MEMBERS_ACCOUNT_SECTIONS, REDIRECT_INTENTS } from '../wire';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,15 +35,40 @@ const PAGE_OF: Record<string, string> = {
   membersAccount: 'account',
 };
 
-function refreshOf(ctx: SandboxContext, authorization: string | undefined): { refreshToken?: string } {
+/** What a sign-out with this Authorization ends: its refresh token and the sign-in session it came from. */
+function signInOf(
+  ctx: SandboxContext,
+  authorization: string | undefined,
+): { refreshToken?: string; sessionToken?: string } {
   const token = authorization?.split(',')[0]?.trim();
   const refreshToken = token ? ctx.tokens.refreshTokenOf(token) : undefined;
-  return refreshToken ? { refreshToken } : {};
+  const sessionToken = token ? ctx.tokens.sessionTokenOf(token) : undefined;
+  return { ...(refreshToken ? { refreshToken } : {}), ...(sessionToken ? { sessionToken } : {}) };
 }
 
-function allowedOriginsOf(ctx: SandboxContext, caller: Caller): string[] | undefined {
-  if (caller.kind === 'merchant') return undefined;
-  return ctx.clients.get(caller.clientId)?.allowedOrigins ?? [];
+/**
+ * The origins a redirect session's callbacks may lead to, and whose they are (for the error). A visitor's or
+ * member's token names its OAuth client: that client's allowed origins. The API key (a merchant's server)
+ * names no client: any origin of any OAuth client registered for the site. A logout goes back only to an
+ * origin of the client it signs out of, whoever asks.
+ */
+function callbackOrigins(
+  ctx: SandboxContext,
+  clientId: string | undefined,
+  intent: string,
+  params: unknown,
+): { origins: string[]; whose: string } {
+  let origins = clientId
+    ? (ctx.clients.get(clientId)?.allowedOrigins ?? [])
+    : [...new Set([...ctx.clients.values()].flatMap((client) => client.allowedOrigins))];
+  let whose = clientId ? `OAuth client "${clientId}"` : 'every OAuth client of the site';
+  const target = intent === 'logout' && isObject(params) ? params.clientId : undefined;
+  const signedOutOf = typeof target === 'string' ? ctx.clients.get(target) : undefined;
+  if (signedOutOf) {
+    origins = origins.filter((origin) => signedOutOf.allowedOrigins.includes(origin));
+    whose = `OAuth client "${signedOutOf.id}"`;
+  }
+  return { origins, whose };
 }
 
 /** Checks one intent's parameters; returns the violations. */
@@ -111,10 +135,10 @@ function checkIntent(
       required('paymentRequestId');
       break;
     case 'membersAccount':
-      if (!(typeof params.section === 'string' && params.section in MembersAccountSection)) {
+      if (!MEMBERS_ACCOUNT_SECTIONS.some((section) => section === params.section)) {
         violations.push({
           field: 'membersAccount.section',
-          description: `must be one of ${Object.keys(MembersAccountSection).join(', ')}`,
+          description: `must be one of ${MEMBERS_ACCOUNT_SECTIONS.join(', ')}`,
           violatedRule: 'INVALID_ENUM_VALUE',
         });
       }
@@ -203,11 +227,20 @@ function sessionOf(c: Context<AppEnv>, ctx: SandboxContext, intent: string): Sto
   return session;
 }
 
-const callbackOf = (session: StoredRedirectSession, field: string): string | undefined => {
+/**
+ * A callback of the session, if its origin is still one the clients allow (an origin removed since the
+ * session was made is no longer followed).
+ */
+const callbackOf = (
+  ctx: SandboxContext,
+  session: StoredRedirectSession,
+  field: string,
+): string | undefined => {
   const callbacks = session.request.callbacks;
-  return isObject(callbacks) && typeof callbacks[field] === 'string'
-    ? (callbacks[field] as string)
-    : undefined;
+  const url = isObject(callbacks) ? callbacks[field] : undefined;
+  if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
+  const { origins } = callbackOrigins(ctx, session.clientId, session.intent, session.request[session.intent]);
+  return origins.includes(new URL(url).origin) ? url : undefined;
 };
 
 /** Redirect sessions (`/_api/redirects-api/v1/redirect-session`, WIRE.md 8) and the hosted pages they open. */
@@ -230,7 +263,12 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     if (!isObject(params))
       throw validationError([{ field: intent, description: 'must be an object', violatedRule: 'FORMAT' }]);
     const violations = checkIntent(ctx, intent, params, caller);
-    const allowed = allowedOriginsOf(ctx, caller);
+    const allowed = callbackOrigins(
+      ctx,
+      caller.kind === 'merchant' ? undefined : caller.clientId,
+      intent,
+      params,
+    );
     const callbacks = body.callbacks;
     if (callbacks !== undefined && !isObject(callbacks)) {
       violations.push({ field: 'callbacks', description: 'must be an object', violatedRule: 'FORMAT' });
@@ -244,10 +282,10 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
           description: 'must be an http(s) URL',
           violatedRule: 'FORMAT',
         });
-      } else if (allowed && !allowed.includes(new URL(url).origin)) {
+      } else if (!allowed.origins.includes(new URL(url).origin)) {
         violations.push({
           field: `callbacks.${field}`,
-          description: `must be on one of the site's allowed origins (${allowed.join(', ') || 'none configured'})`,
+          description: `must be on one of the site's allowed origins (those of ${allowed.whose}: ${allowed.origins.join(', ') || 'none'})`,
           violatedRule: 'VALIDATION',
         });
       }
@@ -261,7 +299,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
         ? { owner: `visitor:${caller.visitorId}`, clientId: caller.clientId }
         : {}),
       ...(caller.kind === 'member' ? { owner: `member:${caller.memberId}`, clientId: caller.clientId } : {}),
-      ...(intent === 'logout' ? refreshOf(ctx, c.req.header('authorization')) : {}),
+      ...(intent === 'logout' ? signInOf(ctx, c.req.header('authorization')) : {}),
       createdDate: new Date(ctx.now()).toISOString(),
     };
     ctx.state.redirectSessions.set(session.id, session);
@@ -313,7 +351,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
         return c.html(renderCheckout(ctx, session, checkoutId, error.message, email), error.status as 400);
       throw error;
     }
-    const thanks = callbackOf(session, 'thankYouPageUrl') ?? callbackOf(session, 'postFlowUrl');
+    const thanks = callbackOf(ctx, session, 'thankYouPageUrl') ?? callbackOf(ctx, session, 'postFlowUrl');
     if (thanks) {
       const url = new URL(thanks);
       url.searchParams.set('orderId', order.id);
@@ -328,11 +366,13 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     );
   });
 
-  // The logout page ends the platform's session and goes back to the site.
+  // The logout page ends the platform's session (the sign-in whose session token could mint member tokens
+  // again) and the refresh token, then goes back to the site.
   app.get('/_hosted/logout', (c) => {
     const session = sessionOf(c, ctx, 'logout');
     if (session.refreshToken) ctx.tokens.revoke({ refreshToken: session.refreshToken });
-    const back = callbackOf(session, 'postFlowUrl');
+    if (session.sessionToken) ctx.state.sessions.delete(session.sessionToken);
+    const back = callbackOf(ctx, session, 'postFlowUrl');
     if (back) return c.redirect(back, 302);
     return c.html(hostedPage('Signed out', '<h1>You are signed out</h1>'));
   });
@@ -344,7 +384,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     if (!intent) throw applicationError(404, 'PAGE_NOT_FOUND', `No hosted page "${page}"`);
     const session = sessionOf(c, ctx, intent);
     const params = session.request[intent];
-    const back = callbackOf(session, 'postFlowUrl');
+    const back = callbackOf(ctx, session, 'postFlowUrl');
     const details = isObject(params)
       ? Object.entries(params)
           .map(
@@ -376,7 +416,7 @@ function renderCheckout(
   email?: string,
 ): string {
   const checkout = ctx.state.checkouts.get(checkoutId);
-  const back = callbackOf(session, 'cartPageUrl') ?? callbackOf(session, 'postFlowUrl');
+  const back = callbackOf(ctx, session, 'cartPageUrl') ?? callbackOf(ctx, session, 'postFlowUrl');
   const backLink = back ? `<a class="button secondary" href="${escapeHtml(back)}">Back to the shop</a>` : '';
   if (checkout?.orderId) {
     const order = ctx.state.orders.get(checkout.orderId);

@@ -18,7 +18,11 @@ export function journeys() {
     mkdirSync(screenshots, { recursive: true });
   });
   beforeEach(async () => {
-    const response = await fetch(`${sandboxUrl}/_sandbox/reset`, { method: 'POST' });
+    // The dev endpoints that change state take only JSON (a cross-site form cannot send it).
+    const response = await fetch(`${sandboxUrl}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(200);
   });
   afterEach(async () => {
@@ -38,7 +42,8 @@ export function journeys() {
     async sandbox(method: string, path: string, body?: unknown) {
       const response = await fetch(`${sandboxUrl}${path}`, {
         method,
-        headers: body ? { 'content-type': 'application/json' } : {},
+        // The dev endpoints that change state take only JSON, with or without a body.
+        headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       return response.json();

@@ -9,7 +9,10 @@ const root = resolve(import.meta.dirname, '../..');
 const sandboxUrl = inject('sandboxUrl');
 
 afterAll(async () => {
-  await fetch(`${sandboxUrl}/_sandbox/reset`, { method: 'POST' });
+  await fetch(`${sandboxUrl}/_sandbox/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
 });
 
 describe('the API library from Node', () => {

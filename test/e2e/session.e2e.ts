@@ -15,7 +15,10 @@ afterAll(async () => {
   await browser?.close();
 });
 afterEach(async () => {
-  await fetch(`${sandboxUrl}/_sandbox/reset`, { method: 'POST' });
+  await fetch(`${sandboxUrl}/_sandbox/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
 });
 
 async function lab(origin: string) {

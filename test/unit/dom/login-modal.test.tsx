@@ -2,6 +2,7 @@
 import nodeConsole from 'node:console';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_CAPTCHA_TOKEN, SANDBOX_IDP_ID } from '../../../sandbox/identity';
+import { signSandboxIdToken } from '../../../sandbox/idp';
 import type { MailMessage } from '../../../sandbox/mailbox';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
 import type { CaptchaProvider } from '../../../src/auth/sign-in';
@@ -174,7 +175,7 @@ async function passwordlessMember(f: MountedWidget, email: string) {
     headers: { authorization: access_token },
     body: {
       idpConnectionId: SANDBOX_IDP_ID,
-      tokenParams: { id_token: Buffer.from(JSON.stringify({ email })).toString('base64url') },
+      tokenParams: { id_token: signSandboxIdToken({ email }) },
     },
   });
   expect(res.status).toBe(200);

@@ -572,7 +572,7 @@ describe('moderation (merchant)', () => {
     expect(events.updated).toHaveBeenLastCalledWith({ member: unmuted.member });
   });
 
-  it('approveMember approves a PENDING member; a BLOCKED one is refused with INVALID_MEMBER_STATUS', async () => {
+  it('approveMember approves a PENDING member and unblocks a BLOCKED one; an OFFLINE one is refused (428)', async () => {
     const { h, idOf, merchant, statuses } = setup();
     const events = listen(merchant);
     const priyaId = idOf('priya@example.com');
@@ -583,12 +583,19 @@ describe('moderation (merchant)', () => {
     expect(events.updated).toHaveBeenCalledTimes(1);
 
     const tomId = idOf('tom@example.com');
-    const refused = await failure(approveMember(merchant, tomId));
+    expect((await approveMember(merchant, tomId)).member.status).toBe('APPROVED');
+    expect(statuses()['tom@example.com']).toEqual(['APPROVED', 'PRIVATE', 'ACTIVE']);
+    expect(events.updated).toHaveBeenCalledTimes(2);
+
+    const olgaId = idOf('olga@example.com');
+    const refused = await failure(approveMember(merchant, olgaId));
     expect(refused).toBeInstanceOf(ApiError);
-    expect([refused.status, refused.code]).toEqual([400, 'INVALID_MEMBER_STATUS']);
-    expect(refused.message).toBe(`Member ${tomId} is BLOCKED: only a PENDING member can be approved`);
-    expect(statuses()['tom@example.com']).toEqual(['BLOCKED', 'PRIVATE', 'ACTIVE']);
-    expect(events.updated).toHaveBeenCalledTimes(1);
+    expect([refused.status, refused.code]).toEqual([428, 'INVALID_MEMBER_STATUS']);
+    expect(refused.message).toBe(
+      `Member ${olgaId} is OFFLINE (disconnected, which cannot be undone): it cannot be approved`,
+    );
+    expect(statuses()['olga@example.com']?.[0]).toBe('OFFLINE');
+    expect(events.updated).toHaveBeenCalledTimes(2);
   });
 
   it('blockMember and disconnectMember change the status and end the member’s session (401 afterwards)', async () => {
@@ -740,7 +747,7 @@ describe('moderation (merchant)', () => {
     expect(members().has(idOf('priya@example.com'))).toBe(true);
   });
 
-  it('bulkApproveMembers approves the matching PENDING members only', async () => {
+  it('bulkApproveMembers approves (and unblocks) the matching members only', async () => {
     const { h, merchant, statuses, idOf } = setup();
     const res = await bulkApproveMembers(merchant, { status: 'PENDING' });
     expectSameWire(h.last(), recorded('members.bulkApproveMembers'), expect);
@@ -748,9 +755,12 @@ describe('moderation (merchant)', () => {
     expect(statuses()).toEqual({ ...SEED_STATUSES, 'priya@example.com': ['APPROVED', 'PRIVATE', 'ACTIVE'] });
     expect((await getMember(merchant, idOf('priya@example.com'))).member.status).toBe('APPROVED');
 
-    // A filter that matches everyone still changes only PENDING members (none are left).
+    // A filter that matches everyone approves the BLOCKED and UNKNOWN ones too; OFFLINE stays (final).
     await bulkApproveMembers(merchant, {});
-    expect(statuses()).toEqual({ ...SEED_STATUSES, 'priya@example.com': ['APPROVED', 'PRIVATE', 'ACTIVE'] });
+    const after = statuses();
+    expect(after['tom@example.com']?.[0]).toBe('APPROVED');
+    expect(after['sam@example.com']?.[0]).toBe('APPROVED');
+    expect(after['olga@example.com']?.[0]).toBe('OFFLINE');
   });
 
   it('bulkBlockMembers blocks the matching members only and ends their sessions', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_IDP_ID } from '../../../sandbox/identity';
+import { signSandboxIdToken } from '../../../sandbox/idp';
 import {
   identityLogoutUrl,
   loginV1,
@@ -32,9 +33,8 @@ describe('the rest of the identity services', () => {
 
   it('signs in through the sandbox identity provider with token params', async () => {
     const h = sessionHarness();
-    const idToken = Buffer.from(JSON.stringify({ email: 'sso@example.com', name: 'Sso User' })).toString(
-      'base64url',
-    );
+    // The sandbox's identity provider signs its id_tokens (HS256 with its key).
+    const idToken = signSandboxIdToken({ email: 'sso@example.com', name: 'Sso User' });
     const result = await h.session.loginWithTokenParams(SANDBOX_IDP_ID, { id_token: idToken });
     expect(result.loginState).toBe('SUCCESS');
     expect(h.last().body).toEqual({ idpConnectionId: SANDBOX_IDP_ID, tokenParams: { id_token: idToken } });

@@ -1,6 +1,76 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../sandbox/settings';
-import { testSandbox } from '../../helpers/sandbox';
+import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** Every dev endpoint that changes the sandbox's state, with a body it accepts. */
+const STATE_CHANGING: Array<[string, string, unknown]> = [
+  ['POST', '/_sandbox/reset', {}],
+  ['DELETE', '/_sandbox/mailbox', undefined],
+  ['PATCH', '/_sandbox/settings', { captcha: true }],
+  ['POST', '/_sandbox/clients', { id: 'other-site', allowedOrigins: ['https://other.example'] }],
+  ['PATCH', '/_sandbox/clients/demo-client', { allowedOrigins: ['https://other.example'] }],
+  ['POST', '/_sandbox/revoke', { memberId: 'nobody' }],
+];
+
+describe('dev endpoints that change state refuse cross-site requests', () => {
+  it('refuse what a plain HTML form or a no-cors fetch can send (no JSON Content-Type), changing nothing', async () => {
+    for (const type of [
+      undefined,
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+    ]) {
+      const { sandbox, call } = testSandbox();
+      sandbox.context.mailbox.send({ to: 'jane@example.com', subject: 'Hi', text: 'Hello' });
+      for (const [method, path, body] of STATE_CHANGING) {
+        const res = await call(method, path, {
+          headers: type ? { 'content-type': type } : {},
+          ...(body === undefined
+            ? {}
+            : { rawBody: type?.startsWith('application/x-www') ? 'captcha=true' : JSON.stringify(body) }),
+        });
+        expect(res.status, `${method} ${path} as ${type}`).toBe(415);
+        expect(res.json.details.applicationError.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+        expect(res.json.message).toBe(
+          `${method} ${path} changes the sandbox: send it with Content-Type: application/json (a cross-site form or no-cors fetch cannot)`,
+        );
+      }
+      expect(sandbox.context.settings.captcha).toBe(false);
+      expect(sandbox.context.mailbox.list()).toHaveLength(1);
+      expect([...sandbox.context.clients.keys()]).toEqual(['demo-client']);
+      expect(sandbox.context.clients.get('demo-client')?.allowedOrigins).toContain('http://localhost:4000');
+    }
+  });
+
+  it('refuse a browser request from another origin, even an OAuth client’s, with JSON', async () => {
+    for (const origin of ['https://evil.example', 'http://localhost:4000', 'null']) {
+      const { sandbox, call } = testSandbox();
+      for (const [method, path, body] of STATE_CHANGING) {
+        const res = await call(method, path, { headers: { ...JSON_TYPE, origin }, body });
+        expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
+        expect(res.json.details.applicationError.code).toBe('PERMISSION_DENIED');
+      }
+      expect(sandbox.context.settings.captcha).toBe(false);
+    }
+  });
+
+  it('take JSON from scripts and tools (no Origin) and from the sandbox’s own origin', async () => {
+    const { sandbox, call } = testSandbox();
+    for (const [method, path, body] of STATE_CHANGING) {
+      expect((await call(method, path, { headers: JSON_TYPE, body })).status, `${method} ${path}`).toBe(200);
+    }
+    expect(
+      (await call('POST', '/_sandbox/reset', { headers: { origin: SANDBOX_ORIGIN }, body: {} })).status,
+    ).toBe(200);
+    expect(sandbox.context.settings.captcha).toBe(false);
+    // Reads stay plain GETs.
+    expect(
+      (await call('GET', '/_sandbox/status', { headers: { origin: 'https://evil.example' } })).status,
+    ).toBe(200);
+  });
+});
 
 describe('POST /_sandbox/reset', () => {
   it('returns the platform to its seed: settings, tokens, mailbox and clients', async () => {
@@ -11,7 +81,7 @@ describe('POST /_sandbox/reset', () => {
     sandbox.context.mailbox.send({ to: 'jane@example.com', subject: 'Hi', text: 'Hello' });
     sandbox.context.state.products.clear();
 
-    const res = await call('POST', '/_sandbox/reset');
+    const res = await call('POST', '/_sandbox/reset', { body: {} });
     expect(res.status).toBe(200);
     expect(res.json.reset).toBe(true);
     expect(res.json.counts.products).toBeGreaterThanOrEqual(12);
@@ -64,7 +134,7 @@ describe('GET /_sandbox/mailbox', () => {
   it('can be emptied', async () => {
     const { sandbox, call } = testSandbox();
     sandbox.context.mailbox.send({ to: 'jane@example.com', subject: 'x', text: 'y' });
-    expect((await call('DELETE', '/_sandbox/mailbox')).status).toBe(200);
+    expect((await call('DELETE', '/_sandbox/mailbox', { headers: JSON_TYPE })).status).toBe(200);
     expect((await call('GET', '/_sandbox/mailbox')).json.messages).toEqual([]);
   });
 });

@@ -233,6 +233,20 @@ describe('join and leave the community', () => {
     expect((await call('GET', `${BASE}/${marcus}?id=${marcus}`, { headers: visitor })).status).toBe(404);
   });
 
+  it('changes only the privacy status, and joining twice is joining once', async () => {
+    const { call, id, memberAuth, byEmail } = setup();
+    const marcus = id('marcus@example.com');
+    byEmail('marcus@example.com').activityStatus = 'MUTED';
+    for (let i = 0; i < 2; i++) {
+      const joined = await call('POST', `${BASE}/join-community`, { headers: memberAuth(marcus), body: {} });
+      expect(joined.json.member).toMatchObject({
+        privacyStatus: 'PUBLIC',
+        status: 'APPROVED',
+        activityStatus: 'MUTED',
+      });
+    }
+  });
+
   it('refuses visitors', async () => {
     const { call, visitorAuth } = setup();
     expect(
@@ -618,7 +632,7 @@ describe('moderation: mute, unmute, approve, block, disconnect', () => {
     expect(byEmail('jane@example.com').activityStatus).toBe('ACTIVE');
   });
 
-  it('approves a PENDING member, is idempotent for APPROVED, refuses BLOCKED', async () => {
+  it('approves a PENDING member, is idempotent for APPROVED, and unblocks a BLOCKED one', async () => {
     const { call, id, byEmail } = setup();
     const priya = id('priya@example.com');
     const approved = await call('POST', `${BASE}/${priya}/approve`, { headers: ADMIN, body: { id: priya } });
@@ -628,16 +642,67 @@ describe('moderation: mute, unmute, approve, block, disconnect', () => {
     const again = await call('POST', `${BASE}/${priya}/approve`, { headers: ADMIN, body: { id: priya } });
     expect(again.status).toBe(200);
     expect(again.json.member.status).toBe('APPROVED');
+    // "To unblock a member, call Approve Member" (the platform's Block Member reference, WIRE.md 15).
     const tom = id('tom@example.com');
-    const blocked = await call('POST', `${BASE}/${tom}/approve`, { headers: ADMIN, body: { id: tom } });
-    expect(blocked.status).toBe(400);
-    expect(blocked.json.details.applicationError).toEqual({
-      code: 'INVALID_MEMBER_STATUS',
-      description: `Member ${tom} is BLOCKED: only a PENDING member can be approved`,
-      data: { memberId: tom, status: 'BLOCKED' },
-    });
-    expect(byEmail('tom@example.com').status).toBe('BLOCKED');
-    expect(byEmail('tom@example.com').updatedDate).toBe('2026-01-18T10:00:00.000Z');
+    const unblocked = await call('POST', `${BASE}/${tom}/approve`, { headers: ADMIN, body: { id: tom } });
+    expect(unblocked.status).toBe(200);
+    expect(unblocked.json.member).toMatchObject({ status: 'APPROVED', updatedDate: NOW });
+    expect(byEmail('tom@example.com').status).toBe('APPROVED');
+  });
+
+  it('lets an unblocked member sign in again', async () => {
+    const { call, id, anonymousTokens } = setup();
+    const tom = id('tom@example.com');
+    const visitor = { authorization: (await anonymousTokens()).access_token };
+    const login = () =>
+      call('POST', '/_api/iam/authentication/v2/login', {
+        headers: visitor,
+        body: { loginId: { email: 'tom@example.com' }, password: 'sandbox-member' },
+      });
+    expect((await login()).status).toBe(403);
+    await call('POST', `${BASE}/${tom}/approve`, { headers: ADMIN, body: { id: tom } });
+    const after = await login();
+    expect(after.status).toBe(200);
+    expect(after.json.state).toBe('SUCCESS');
+  });
+
+  it('follows the transition table of the README for every status', async () => {
+    // action -> the status it leads to from PENDING, APPROVED, BLOCKED, OFFLINE, UNKNOWN (428: refused).
+    const FROM = ['PENDING', 'APPROVED', 'BLOCKED', 'OFFLINE', 'UNKNOWN'] as const;
+    const TABLE: Record<string, Array<string | 428>> = {
+      approve: ['APPROVED', 'APPROVED', 'APPROVED', 428, 'APPROVED'],
+      block: ['BLOCKED', 'BLOCKED', 'BLOCKED', 428, 'BLOCKED'],
+      disconnect: ['OFFLINE', 'OFFLINE', 'OFFLINE', 'OFFLINE', 'OFFLINE'],
+      mute: [...FROM],
+      unmute: [...FROM],
+    };
+    for (const [action, outcomes] of Object.entries(TABLE)) {
+      for (const [index, from] of FROM.entries()) {
+        const { call, id, byEmail } = setup();
+        const liu = id('liu@example.com');
+        byEmail('liu@example.com').status = from;
+        const res = await call('POST', `${BASE}/${liu}/${action}`, { headers: ADMIN, body: { id: liu } });
+        const expected = outcomes[index];
+        const where = `${action} from ${from}`;
+        if (expected === 428) {
+          expect(res.status, where).toBe(428);
+          expect(res.json.details.applicationError, where).toEqual({
+            code: 'INVALID_MEMBER_STATUS',
+            description: `Member ${liu} is OFFLINE (disconnected, which cannot be undone): it cannot be ${action === 'approve' ? 'approved' : 'blocked'}`,
+            data: { memberId: liu, status: 'OFFLINE' },
+          });
+          expect(byEmail('liu@example.com').status, where).toBe('OFFLINE');
+          expect(byEmail('liu@example.com').updatedDate, where).not.toBe(NOW);
+        } else {
+          expect(res.status, where).toBe(200);
+          expect(res.json.member.status, where).toBe(expected);
+          expect(byEmail('liu@example.com').status, where).toBe(expected);
+        }
+        const activity = action === 'mute' ? 'MUTED' : 'ACTIVE';
+        expect(byEmail('liu@example.com').activityStatus, where).toBe(activity);
+        expect(byEmail('liu@example.com').privacyStatus, where).toBe('PUBLIC');
+      }
+    }
   });
 
   it('blocks a member and revokes its tokens', async () => {
@@ -864,12 +929,22 @@ describe('bulk approve and block by filter', () => {
     expect(byEmail('tom@example.com').status).toBe('BLOCKED');
   });
 
-  it('skips blocked members matched by an approve filter', async () => {
+  it('approves PENDING, BLOCKED and UNKNOWN members matched by a filter, and skips OFFLINE ones', async () => {
     const { call, byEmail } = setup();
     await call('POST', `${BASE}/bulk/approve-by-filter`, { headers: ADMIN, body: { filter: {} } });
-    expect(byEmail('tom@example.com').status).toBe('BLOCKED');
-    expect(byEmail('olga@example.com').status).toBe('OFFLINE');
+    // Bulk Approve Members: "Approve pending members. Unblock blocked members." Disconnecting is final.
+    expect(byEmail('tom@example.com').status).toBe('APPROVED');
+    expect(byEmail('sam@example.com').status).toBe('APPROVED');
     expect(byEmail('priya@example.com').status).toBe('APPROVED');
+    expect(byEmail('olga@example.com').status).toBe('OFFLINE');
+  });
+
+  it('blocks every matched member but an OFFLINE one', async () => {
+    const { call, byEmail } = setup();
+    await call('POST', `${BASE}/bulk/block-by-filter`, { headers: ADMIN, body: { filter: {} } });
+    expect(byEmail('jane@example.com').status).toBe('BLOCKED');
+    expect(byEmail('priya@example.com').status).toBe('BLOCKED');
+    expect(byEmail('olga@example.com').status).toBe('OFFLINE');
   });
 
   it('blocks the matched members and revokes their tokens (recorded body)', async () => {
