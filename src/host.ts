@@ -87,7 +87,10 @@ export function readAddToCart(
       }
       options = parsed as Record<string, string>;
     } catch {
-      return { ok: false, message: `data-sf-options must be JSON such as {"Size":"Medium"}, not ${optionsText}` };
+      return {
+        ok: false,
+        message: `data-sf-options must be JSON such as {"Size":"Medium"}, not ${optionsText}`,
+      };
     }
   }
   if (picked.options && Object.keys(picked.options).length) options = { ...options, ...picked.options };
