@@ -3,7 +3,8 @@ import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
 import { Mailbox } from './mailbox';
-import { registerCartRoutes } from './routes/cart';
+import { registerCartV1Routes } from './routes/cart-v1';
+import { registerCartV2Routes } from './routes/cart-v2';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
 import { registerIdentityRoutes } from './routes/identity';
@@ -159,7 +160,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
 
   registerOAuthRoutes(app, context);
-  registerCartRoutes(app, context);
+  registerCartV1Routes(app, context);
+  registerCartV2Routes(app, context);
   registerMemberRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerRedirectRoutes(app, context);
