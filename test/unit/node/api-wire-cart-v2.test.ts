@@ -71,7 +71,7 @@ const CALLS: Record<string, Call> = {
     api.createCurrentCartV2(c, body('currentCartV2.createCurrentCart')),
   'currentCartV2.getCurrentCart': (c) => api.getCurrentCartV2(c),
   'currentCartV2.updateCurrentCart': (c) =>
-    api.updateCurrentCartV2(c, (body('currentCartV2.updateCurrentCart') as { cart: object }).cart),
+    api.updateCurrentCartV2(c, (recorded('currentCartV2.updateCurrentCart').body as { cart: object }).cart),
   'currentCartV2.refreshCurrentCart': (c) => api.refreshCurrentCartV2(c),
   'currentCartV2.calculateCurrentCart': (c) => api.calculateCurrentCartV2(c, { refreshCart: true }),
   'currentCartV2.estimateCurrentCart': (c) =>
