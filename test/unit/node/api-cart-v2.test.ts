@@ -999,3 +999,92 @@ describe('limits: too many lines, ids or options are a 400 validation error, nev
     );
   });
 });
+
+describe('malformed cart requests', () => {
+  it('are answered on every endpoint with the platform’s error body, never a 500', async () => {
+    const h = apiHarness();
+    const { client, tokens } = await h.visitor();
+    const { cart } = await addLineItemsToCurrentCartV2(client, { customItems: [giftWrap()] });
+    const bodies: unknown[] = [
+      { cart: null, catalogItems: null, customItems: 'x', coupons: {}, deliveryMethod: 7, giftCards: [null] },
+      {
+        catalogItems: [{ catalogReference: { appId: 1, catalogItemId: [], options: 'x' }, quantity: 'two' }],
+      },
+      {
+        customItems: [
+          {
+            name: 1,
+            quantityInfo: null,
+            pricing: { price: { amount: '-1' } },
+            attributes: [],
+            modifierGroups: {},
+          },
+        ],
+      },
+      {
+        customItems: [
+          {
+            ...giftWrap(),
+            modifierGroups: [{ modifiers: [null, 1] }],
+            paymentConfig: { depositAmount: 'x' },
+          },
+        ],
+      },
+      {
+        cart: {
+          deliveryInfo: { address: null },
+          customerInfo: null,
+          businessInfo: { locationId: 5 },
+          extendedFields: [],
+        },
+      },
+      { lineItemIds: [null], lineItems: [{ lineItemId: 5, quantity: { newQuantity: 1.5 } }] },
+      { coupon: { code: null }, couponId: {}, giftCard: { code: 'x'.repeat(30) }, giftCardId: [] },
+      { formSubmissions: [1], validationConfig: 'ALL', calculateTax: 'yes', refreshCart: 1 },
+      { priceVerificationToken: 12, currencyCode: 'euro' },
+      {
+        lineItems: [
+          { catalogReference: { appId: 'x', catalogItemId: 'y', options: { options: [] } }, quantity: 1e9 },
+        ],
+      },
+      { customLineItems: [{ quantity: 1, price: '1.999', productName: null }], cartInfo: [], couponCode: 5 },
+    ];
+    const paths = [
+      '',
+      '/add-line-items',
+      '/remove-line-items',
+      '/update-line-items',
+      '/add-coupon',
+      '/remove-coupon',
+      '/set-delivery-method',
+      '/add-gift-card',
+      '/remove-gift-card',
+      '/update-forms-submission',
+      '/calculate',
+      '/estimate',
+    ].map((p) => `/ecom/v2/carts/current${p}`);
+    paths.push(`/ecom/v2/carts/${cart.id}/place-order`, `/ecom/v2/carts/${cart.id}/get-checkout-url`);
+    // And v1's, on the same cart.
+    for (const p of [
+      '/add-to-cart',
+      '/remove-line-items',
+      '/update-line-items-quantity',
+      '/estimate-totals',
+      '/create-checkout',
+    ])
+      paths.push(`/ecom/v1/carts/current${p}`);
+    for (const path of paths) {
+      for (const body of bodies) {
+        for (const method of path.endsWith('current') ? ['POST', 'PATCH'] : ['POST']) {
+          const answer = await h.call(method, path, {
+            body,
+            headers: { authorization: tokens.access_token },
+          });
+          // Some are valid (a create that names nothing it knows makes an empty cart); none is a 500.
+          expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (answer.status >= 400) expect(answer.json.details, `${method} ${path}`).toBeDefined();
+        }
+      }
+    }
+  });
+});
