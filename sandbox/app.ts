@@ -5,7 +5,8 @@ import { applicationError, PlatformError } from './errors';
 import { DEFAULT_IDP_KEY } from './idp';
 import { limitBodySize } from './limits';
 import { Mailbox } from './mailbox';
-import { registerCartRoutes } from './routes/cart';
+import { registerCartV1Routes } from './routes/cart-v1';
+import { registerCartV2Routes } from './routes/cart-v2';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
 import { registerIdentityRoutes } from './routes/identity';
@@ -166,7 +167,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
 
   registerOAuthRoutes(app, context);
-  registerCartRoutes(app, context);
+  registerCartV1Routes(app, context);
+  registerCartV2Routes(app, context);
   registerMemberRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerRedirectRoutes(app, context);

@@ -8,6 +8,7 @@
  * const page = await queryProducts(client).limit(10).find();
  */
 export * from './cart';
+export * from './cart-v2';
 export * from './encoding';
 export * from './errors';
 export * from './events';

@@ -1,4 +1,5 @@
 export * from './cart';
+export * from './cart-v2';
 export * from './collections';
 export * from './common';
 export * from './enums';

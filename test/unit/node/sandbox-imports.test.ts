@@ -20,11 +20,8 @@ const root = resolve(import.meta.dirname, '../../..');
 const sandboxDir = join(root, 'sandbox');
 const srcDir = join(root, 'src');
 
-/** Files allowed to keep value imports from src/ for now, each with the reason. */
-const VALUE_IMPORT_ALLOW_LIST: Record<string, string> = {
-  // cart.ts: being split into sandbox/cart/ (issue 14)
-  'sandbox/cart.ts': 'owned by another engineer, who removes its value imports in issue 14',
-};
+/** Files allowed to keep value imports from src/, each with the reason: none. */
+const VALUE_IMPORT_ALLOW_LIST: Record<string, string> = {};
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,24 +1,22 @@
 import type { Hono } from 'hono';
 import { resolveCaller } from '../auth';
+import { noCurrentCart, requireCart, shopperOf } from '../cart/model';
 import {
   addLines,
   cartView,
   createCheckout,
   estimateTotals,
-  removeLines,
-  requireCart,
-  shopperOf,
-  touch,
+  removeCouponV1,
+  removeLinesV1,
   updateCart,
   updateQuantities,
-} from '../cart';
+} from '../cart/v1';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
-import { applicationError } from '../errors';
 
 const CART = '/ecom/v1/carts/current';
 
-/** The current cart (`/ecom/v1/carts/current…`, SPEC.md 7): the caller's own cart, by their token. */
-export function registerCartRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void {
+/** The v1 current cart (`/ecom/v1/carts/current…`, SPEC.md 7): the caller's own cart, by their token. */
+export function registerCartV1Routes(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get(CART, (c) => {
     const shopper = shopperOf(resolveCaller(c, ctx));
     return c.json({ cart: cartView(ctx, requireCart(ctx, shopper)) });
@@ -33,7 +31,7 @@ export function registerCartRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void
   app.delete(CART, (c) => {
     const shopper = shopperOf(resolveCaller(c, ctx));
     const cart = requireCart(ctx, shopper);
-    ctx.state.carts.delete(cart.owner);
+    if (!ctx.state.carts.delete(cart.owner)) throw noCurrentCart();
     return c.json({});
   });
 
@@ -44,7 +42,7 @@ export function registerCartRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void
 
   app.post(`${CART}/remove-line-items`, async (c) => {
     const shopper = shopperOf(resolveCaller(c, ctx));
-    return c.json({ cart: cartView(ctx, removeLines(ctx, shopper, await readJsonBody(c))) });
+    return c.json({ cart: cartView(ctx, removeLinesV1(ctx, shopper, await readJsonBody(c))) });
   });
 
   app.post(`${CART}/update-line-items-quantity`, async (c) => {
@@ -55,12 +53,7 @@ export function registerCartRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void
   app.post(`${CART}/remove-coupon`, async (c) => {
     const shopper = shopperOf(resolveCaller(c, ctx));
     await readJsonBody(c);
-    const cart = requireCart(ctx, shopper);
-    if (!cart.couponCode)
-      throw applicationError(400, 'NO_COUPON_APPLIED', 'The cart has no coupon to remove');
-    delete cart.couponCode;
-    touch(ctx, cart);
-    return c.json({ cart: cartView(ctx, cart) });
+    return c.json({ cart: cartView(ctx, removeCouponV1(ctx, shopper)) });
   });
 
   app.post(`${CART}/estimate-totals`, async (c) => {
