@@ -18,6 +18,18 @@ export interface EmbedConfig {
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
 
+/**
+ * A language as a canonical BCP 47 tag (`pt_BR` and `PT-br` → `pt-BR`, `en_US` → `en-US`), or undefined
+ * for what is not one (`en-`, `constructor`): the widgets' plural rules and number formats need a valid tag.
+ */
+export function canonicalLanguage(raw: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(raw.trim().replace(/_/g, '-'))[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** A script-tag attribute that is present but unusable, reported once on the console by the loader. */
 export interface ConfigProblem {
   attribute: string;
@@ -48,7 +60,15 @@ export function readEmbedConfig(
     });
     apiBase = DEFAULT_API_BASE;
   }
-  const lang = (data.lang?.trim() || documentLang?.trim() || 'en').toLowerCase();
+  const givenLang = data.lang?.trim() || documentLang?.trim() || 'en';
+  let lang = canonicalLanguage(givenLang);
+  if (!lang) {
+    problems.push({
+      attribute: data.lang?.trim() ? 'data-lang' : '<html lang>',
+      message: `"${givenLang}" is not a language tag such as en, de or pt-BR; using English`,
+    });
+    lang = 'en';
+  }
   let currency = (data.currency?.trim() || 'USD').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) {
     problems.push({

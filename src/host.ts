@@ -1,5 +1,5 @@
 import type { Storefront } from './store/store';
-import { languageOf } from './ui/i18n';
+import { fill, languageOf } from './ui/i18n';
 
 /** The few texts the host page's own elements get (the widgets' texts live in their chunks). */
 const EN_TEXTS = {
@@ -64,7 +64,10 @@ export function readAddToCart(
   const productId = element.getAttribute('data-sf-add-to-cart')?.trim();
   if (!productId) return { ok: false, message: 'data-sf-add-to-cart needs a product id' };
   const quantityText = picked.quantity ?? element.getAttribute('data-sf-quantity');
-  const quantity = quantityText === null || quantityText.trim() === '' ? 1 : Number(quantityText);
+  // Plain decimal digits only: `Number()` would also take "1e3", "0x10" and " 2 ".
+  const quantityDigits = quantityText?.trim() ?? '';
+  const quantity =
+    quantityDigits === '' ? 1 : /^\d+$/.test(quantityDigits) ? Number(quantityDigits) : Number.NaN;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999) {
     return {
       ok: false,
@@ -130,7 +133,7 @@ export function wireHostPage(
         picked.control.setAttribute('aria-invalid', 'true');
         picked.control.focus();
         add.setAttribute('data-sf-state', 'error');
-        if (!say(add, texts.choose.replace('{name}', picked.option)))
+        if (!say(add, fill(texts.choose, { name: picked.option })))
           options.report(`choose a ${picked.option} before adding to the cart`);
         return;
       }

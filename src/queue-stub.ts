@@ -22,8 +22,15 @@ type Holder = { Storefront?: { q?: unknown[][]; loaded?: boolean } & Record<stri
  * kept and given the methods. Returns false when the bundle is already here: nothing more to do.
  */
 export function installQueueStub(win: Holder): boolean {
-  const existing = win.Storefront;
-  if (existing?.loaded) return false;
+  let existing = win.Storefront;
+  if (existing?.loaded) {
+    // Ours (the loader marks the window it booted), or something else's that took the name.
+    if ((win as Record<symbol, unknown>)[Symbol.for('storefront-widgets.booted')]) return false;
+    console.warn(
+      '[storefront] window.Storefront was already set by another script; the storefront replaces it',
+    );
+    existing = undefined;
+  }
   const stub = existing?.q ? existing : { q: [] as unknown[][] };
   const queue = stub.q as unknown[][];
   for (const name of STOREFRONT_METHODS)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAddToCart, readPickers } from '../../../src/host';
+import { readAddToCart, readPickers, wireHostPage } from '../../../src/host';
 
 function card(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -53,5 +53,34 @@ describe('the host page option pickers', () => {
     const button = card('<button data-sf-add-to-cart="p1" data-sf-quantity="2">Add</button>');
     expect(readPickers(button)).toEqual({ ok: true, options: {} });
     expect(readAddToCart(button)).toEqual({ ok: true, input: { productId: 'p1', quantity: 2 } });
+  });
+});
+
+describe('host page details a hostile page can reach', () => {
+  it('takes plain decimal quantities only: 1e3, 0x10, 1.5 and -2 are explained, not read as numbers', () => {
+    for (const bad of ['1e3', '0x10', '1.5', '-2', '2 3', '0b11']) {
+      const button = card(`<button data-sf-add-to-cart="p1" data-sf-quantity="${bad}">Add</button>`);
+      expect(readAddToCart(button)).toMatchObject({ ok: false });
+    }
+    const button = card('<button data-sf-add-to-cart="p1" data-sf-quantity=" 12 ">Add</button>');
+    expect(readAddToCart(button)).toEqual({ ok: true, input: { productId: 'p1', quantity: 12 } });
+  });
+
+  it('shows an option’s name as it is in "Choose a …", with $& and $\' left alone', () => {
+    const scope = document.createElement('div');
+    scope.setAttribute('data-sf-product', '');
+    scope.innerHTML = `<select data-sf-option="Size $&amp; $' $\`"><option value="">–</option></select>
+      <button data-sf-add-to-cart="p1">Add</button><p data-sf-message hidden></p>`;
+    document.body.append(scope);
+    const store = { getState: () => ({ cart: { count: 0, status: 'idle' } }), subscribe: () => () => {} };
+    const unwire = wireHostPage(document, store as never, {
+      openCartOnAdd: true,
+      lang: 'en',
+      report: () => {},
+    });
+    (scope.querySelector('button') as HTMLButtonElement).click();
+    expect(scope.querySelector('[data-sf-message]')?.textContent).toBe("Choose a Size $& $' $`.");
+    unwire();
+    scope.remove();
   });
 });

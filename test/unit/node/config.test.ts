@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_BASE, readEmbedConfig } from '../../../src/config';
+import { languageOf } from '../../../src/ui/i18n';
 
 describe('readEmbedConfig', () => {
   it('reads every data attribute of the script tag', () => {
@@ -20,6 +21,36 @@ describe('readEmbedConfig', () => {
       strings: {},
       openCartOnAdd: true,
     });
+  });
+
+  it('canonicalises a page language (en_US, pt_BR, de_DE) so plural rules and formats take it', () => {
+    for (const [given, canonical] of [
+      ['en_US', 'en-US'],
+      ['pt_BR', 'pt-BR'],
+      ['de_DE', 'de-DE'],
+      ['DE-at', 'de-AT'],
+    ]) {
+      const { config, problems } = readEmbedConfig({ clientId: 'c' }, given);
+      expect(problems).toEqual([]);
+      expect(config.lang).toBe(canonical);
+      expect(() => new Intl.PluralRules(config.lang).select(2)).not.toThrow();
+    }
+    // de_DE picks the German texts (by its primary subtag).
+    expect(languageOf({ en: 1, de: 1 }, readEmbedConfig({ clientId: 'c', lang: 'de_DE' }).config.lang)).toBe(
+      'de',
+    );
+  });
+
+  it('takes English, with a note, for a language that is not a tag (en-, constructor)', () => {
+    for (const [data, documentLang, attribute] of [
+      [{ lang: 'en-' }, undefined, 'data-lang'],
+      [{ lang: 'constructor' }, undefined, 'data-lang'],
+      [{}, 'en-', '<html lang>'],
+    ] as const) {
+      const { config, problems } = readEmbedConfig({ clientId: 'c', ...data }, documentLang);
+      expect(config.lang).toBe('en');
+      expect(problems).toEqual([{ attribute, message: expect.stringContaining('is not a language tag') }]);
+    }
   });
 
   it('falls back to defaults and the document language', () => {
