@@ -21,11 +21,11 @@ import { keepTabInside } from '../../ui/dialog';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import { textsFor } from '../texts';
-import { nameOf } from './index';
 import styles from './menu.css?inline';
-import type en from './menu.en';
+import type { MenuStrings } from './menu.en';
+import { nameOf } from './names';
 
-export type MenuStrings = Record<keyof typeof en, string>;
+export type { MenuStrings };
 
 /** The menu's texts in the page's language, with the site's overrides. */
 export const menuTexts = (lang: string, overrides: Partial<Record<string, string>>) =>
