@@ -1,8 +1,13 @@
 /**
  * `npm run size`: the gzip size of every file the browser may download from dist/, and of the budgets:
- * embed.js alone; what a page loads before any widget opens (embed.js, loader.js, the member badge shown on
- * the page, and their static imports); everything for all widgets opened, on an English page and on a German
- * one (each with its own language's packs). Exits 1 when a budget is exceeded. Run `npm run build` first.
+ * - embed.js alone;
+ * - what a page loads before any widget opens (embed.js, loader.js with the member badge shown on the page,
+ *   and their static imports);
+ * - a page with the cart drawer opened: that, the views' chunk (`chunks/widgets-*.js`) with its static imports
+ *   and one language's texts pack, but not the member menu's chunk;
+ * - every widget opened, the member menu (`chunks/menu-*.js`, floating-ui) included, one language's texts.
+ * The drawer and the "all" figures are per language (each page loads its own pack). Exits 1 when a budget is
+ * exceeded or a chunk is missing. Run `npm run build` first.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
@@ -65,14 +70,49 @@ const isPack = (file: string, lang: string) =>
   new RegExp(`^chunks/(?:[\\w-]+\\.)?${lang}-[\\w-]+\\.js$`).test(file);
 const packsOf = (lang: string) => [...sizes.keys()].filter((file) => isPack(file, lang));
 const code = [...sizes.keys()].filter((file) => !LANGUAGES.some((lang) => isPack(file, lang)));
+/** The one chunk whose name starts so (`chunks/widgets-`, `chunks/menu-`); exits when there is none. */
+function chunk(prefix: string): string {
+  const found = [...sizes.keys()].filter((file) => file.startsWith(prefix));
+  if (found.length !== 1) {
+    console.error(`Expected one ${prefix}*.js in dist/, found: ${found.join(', ') || 'none'}`);
+    process.exit(1);
+  }
+  return found[0] as string;
+}
+const views = chunk('chunks/widgets-');
+const menu = chunk('chunks/menu-');
 // The member badge shows as soon as the page loads (it is not "opened"), so its code counts here.
 const initial = closure(['embed.js', 'loader.js']);
+const drawer = closure(['embed.js', 'loader.js', views]);
+for (const [label, set] of [
+  ['before any widget opens', initial],
+  ['the drawer', drawer],
+] as const) {
+  if (set.has(menu)) {
+    console.error(
+      `${label} would download the member menu's chunk (${menu}): it must load only when wanted.`,
+    );
+    process.exit(1);
+  }
+}
 const rows: Array<[string, number, number]> = [
   ['embed.js', sizes.get('embed.js')?.gzip ?? 0, BUDGETS.embed],
   [`before any widget opens, badge shown (${[...initial].join(', ')})`, total(initial), BUDGETS.initial],
   ...LANGUAGES.map((lang): [string, number, number] => {
+    const page = [...drawer, ...packsOf(lang)];
+    return [
+      `a page with the cart drawer opened, "${lang}" (${page.join(', ')})`,
+      total(page),
+      BUDGETS.drawer,
+    ];
+  }),
+  ...LANGUAGES.map((lang): [string, number, number] => {
     const page = [...code, ...packsOf(lang)];
-    return [`all widgets opened, "${lang}" page (${page.join(', ')})`, total(page), BUDGETS.all];
+    return [
+      `every widget opened, member menu included, "${lang}" (${page.join(', ')})`,
+      total(page),
+      BUDGETS.all,
+    ];
   }),
 ];
 console.log('');

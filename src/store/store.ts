@@ -21,6 +21,7 @@ import type { CaptchaProvider } from '../auth/sign-in';
 import type { FrameWindow } from '../auth/silent';
 import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
+import { type MemberActions, memberActions } from './member-actions';
 
 /** A message for the person: a strings key, and the server's own words when it gave some. */
 export interface Problem {
@@ -105,7 +106,7 @@ export interface AddToCartInput {
   options?: Record<string, string>;
 }
 
-export interface StorefrontActions {
+export interface StorefrontActions extends MemberActions {
   /** Shows the cached count at once and checks it with the server (or loads the cart). */
   start(): Promise<void>;
   /** Reads the server's cart; `keepError` leaves the message of a failed change on show. */
@@ -275,6 +276,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       member: { status: session.loggedIn() ? 'loading' : 'none', member: null },
       cart: { ...EMPTY_CART },
       ui: { cartOpen: false, loginOpen: false, loginIntent: { view: 'signIn' } },
+      ...memberActions(ctx),
 
       /**
        * Shows what is known at once, then asks only what it must. A new visitor (no tokens yet) and a visitor

@@ -7,7 +7,7 @@
 import { languageOf, withOverrides } from '../ui/i18n';
 import type { Strings } from './cart-drawer/strings';
 import type { LoginStrings } from './login-modal/strings';
-import type { MenuStrings } from './member-badge/menu';
+import type { MenuStrings } from './member-badge/menu.en';
 
 export interface WidgetTexts {
   drawer: Strings;

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
 import { focused, tabTo } from './keyboard';
-import { expectAccessible, unexpectedErrors } from './page-checks';
+import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
 
 const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
 
@@ -240,6 +240,68 @@ describe('a member by mouse', () => {
     await badge(page).getByRole('button', { name: 'Jane account menu' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/products/everyday-cotton-tee.html');
     expect(page.url()).not.toMatch(/code=|state=/);
+    expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
+  });
+});
+
+/** The open menu's panel, once its entrance animation is over, must lie wholly inside the viewport. */
+async function expectMenuInView(page: Page, label: string) {
+  await animationsDone(page);
+  const box = await badge(page).locator('[part="menu"]').boundingBox();
+  const view = page.viewportSize();
+  if (!box || !view) throw new Error(`${label}: no menu panel or no viewport`);
+  const edges = {
+    left: box.x,
+    top: box.y,
+    right: view.width - (box.x + box.width),
+    bottom: view.height - (box.y + box.height),
+  };
+  // floating-ui keeps it 8 px in (its `padding`); half a pixel of rounding is allowed.
+  for (const [edge, room] of Object.entries(edges))
+    expect(
+      room,
+      `${label}: room at the ${edge} (${JSON.stringify(box)} in ${JSON.stringify(view)})`,
+    ).toBeGreaterThanOrEqual(-0.5);
+  return box;
+}
+
+describe('the member menu on small and right-to-left pages', () => {
+  it('stays inside a 320 × 480 viewport, scrolling inside itself, and inside a right-to-left page', async () => {
+    const { page, errors } = await freshPage();
+    await page.setViewportSize({ width: 320, height: 480 });
+    await page.goto(`${demoUrl}/`);
+    await signInByMouse(page, 'jane@example.com', 'storefront-demo');
+    const trigger = badge(page).getByRole('button', { name: 'Jane account menu' });
+    await trigger.click();
+    await menu(page).waitFor();
+    await expectMenuInView(page, '320 × 480');
+    await shot(page, 'member-menu-320x480');
+    // Its last item is there too: the panel scrolls, not the page.
+    await page.keyboard.press('End');
+    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+    const last = await menu(page).getByRole('menuitem', { name: 'Delete my account' }).boundingBox();
+    expect((last?.y ?? 0) + (last?.height ?? 0)).toBeLessThanOrEqual(480);
+    await page.keyboard.press('Escape');
+    await menu(page).waitFor({ state: 'detached' });
+
+    await page.evaluate(() => {
+      document.documentElement.dir = 'rtl';
+    });
+    await trigger.click();
+    await menu(page).waitFor();
+    await expectMenuInView(page, '320 × 480, right to left');
+    await page.keyboard.press('Escape');
+    await menu(page).waitFor({ state: 'detached' });
+
+    // A wide right-to-left page: the panel's start (its left) at the button's.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await trigger.click();
+    await menu(page).waitFor();
+    const box = await expectMenuInView(page, '1280 × 800, right to left');
+    const button = await trigger.boundingBox();
+    expect(Math.abs(box.x - Math.max(8, button?.x ?? 0))).toBeLessThanOrEqual(1);
+    expect(box.y).toBeGreaterThan((button?.y ?? 0) + (button?.height ?? 0));
+    await shot(page, 'member-menu-rtl');
     expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import type { Member } from '../../api/types/members';
 import { safeImageUrl } from '../../ui/format';
 import { languageOf, withOverrides } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
@@ -6,7 +5,8 @@ import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
 import { withTexts } from '../texts';
 import de from './de';
-import type { MenuStrings } from './menu';
+import type { MenuStrings } from './menu.en';
+import { initialsOf, nameOf } from './names';
 import styles from './styles.css?inline';
 
 /**
@@ -26,19 +26,6 @@ const en = {
 export type BadgeStrings = typeof en;
 /** The badge's texts by language, all in this file: a few texts, shown with its first paint. */
 const LANGUAGES: Record<string, BadgeStrings> = { en, de };
-
-/** Up to two initials of a name, for a member without a photo. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0] ?? ''];
-  return letters
-    .map((w) => [...(w ?? '')][0] ?? '')
-    .join('')
-    .toUpperCase();
-}
-
-export const nameOf = (member: Member | null, fallback: string) =>
-  member?.profile?.nickname?.trim() || member?.contact?.firstName?.trim() || fallback;
 
 /** `h('button', {class: 'x'}, 'text')`: an element with attributes and text children (never HTML). */
 function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElement {

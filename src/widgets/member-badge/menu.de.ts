@@ -1,4 +1,4 @@
-import type { MenuStrings } from './menu';
+import type { MenuStrings } from './menu.en';
 
 /** German texts, loaded only by pages in German. */
 const de: MenuStrings = {

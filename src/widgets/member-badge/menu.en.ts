@@ -33,3 +33,6 @@ const en = {
 };
 
 export default en;
+
+/** The menu's texts: the keys of the English ones, in any language. */
+export type MenuStrings = Record<keyof typeof en, string>;

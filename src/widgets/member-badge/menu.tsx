@@ -1,4 +1,17 @@
 import {
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  size,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useListNavigation,
+  useRole,
+  useTypeahead,
+} from '@floating-ui/react';
+import {
   createElement,
   Fragment,
   type KeyboardEvent,
@@ -10,48 +23,29 @@ import {
 } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useStore } from 'zustand';
-import { isApiError, isSystemError } from '../../api/errors';
-import { deleteMyMember, joinCommunity, leaveCommunity, updateCurrentMemberSlug } from '../../api/members';
-import { createRedirectSession } from '../../api/redirects';
 import type { MembersAccountSection } from '../../api/types/enums';
-import type { Member } from '../../api/types/members';
+import type { MemberProblem } from '../../store/member-actions';
 import { Button } from '../../ui/button';
 import controls from '../../ui/controls.css?inline';
-import { keepTabInside } from '../../ui/dialog';
+import { fill } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import { textsFor } from '../texts';
-import { nameOf } from './index';
 import styles from './menu.css?inline';
-import type en from './menu.en';
+import type { MenuStrings } from './menu.en';
+import { nameOf } from './names';
 
-export type MenuStrings = Record<keyof typeof en, string>;
+export type { MenuStrings };
 
 /** The menu's texts in the page's language, with the site's overrides. */
 export const menuTexts = (lang: string, overrides: Partial<Record<string, string>>) =>
   textsFor('menu', lang, overrides);
 
 const SECTIONS: MembersAccountSection[] = ['ACCOUNT_INFO', 'ORDERS', 'SUBSCRIPTIONS', 'BOOKINGS', 'EVENTS'];
-
-/** Puts the menu under its button (above when there is no room below), inside the viewport. */
-export function place(menu: HTMLElement, anchor: HTMLElement): void {
-  const win = anchor.ownerDocument.defaultView as Window;
-  const a = anchor.getBoundingClientRect();
-  const width = menu.offsetWidth;
-  const height = menu.offsetHeight;
-  const gap = 6;
-  const margin = 8;
-  const below = a.bottom + gap;
-  const top =
-    below + height > win.innerHeight - margin && a.top - gap - height >= margin
-      ? a.top - gap - height
-      : below;
-  const rtl = win.getComputedStyle(anchor).direction === 'rtl';
-  const wanted = rtl ? a.left : a.right - width;
-  const left = Math.min(Math.max(wanted, margin), Math.max(margin, win.innerWidth - width - margin));
-  menu.style.top = `${Math.round(top)}px`;
-  menu.style.left = `${Math.round(left)}px`;
-}
+/** Between the button and the panel. */
+const GAP_PX = 6;
+/** The least room the panel keeps from the viewport's edges. */
+const VIEWPORT_PADDING_PX = 8;
 
 type View = 'menu' | 'slug' | 'delete';
 
@@ -63,140 +57,230 @@ interface MenuProps {
   t: MenuStrings;
 }
 
-/** A failed choice in the member's words; `slug`, the address asked for when that is what failed. */
-function problemText(error: unknown, t: MenuStrings, slug?: string): string {
-  if (isSystemError(error) || error instanceof TypeError) return t.networkError;
-  if (!isApiError(error)) return t.failed.replace('{message}', String(error));
-  // Another member has the address (409), or it breaks the rules (400: it is the call's one field).
-  if (slug && (error.status === 409 || error.status === 400))
-    return (error.status === 409 ? t.slugTaken : t.slugInvalid).replace('{slug}', slug);
-  return error.message;
+interface Entry {
+  key: string;
+  label: string;
+  select: () => void;
+  danger?: boolean;
+}
+
+/** A problem from the store in the member's words. */
+function problemText(problem: MemberProblem, t: MenuStrings): string {
+  // The platform's own words (its message is already for people).
+  if (problem.key === 'refused') return problem.detail ?? '';
+  const detail = problem.detail ?? '';
+  return fill(t[problem.key], { slug: detail, message: detail });
+}
+
+/**
+ * Typeahead on the start of any word of an item, not only its first: five items begin "My …" ("Meine …"),
+ * so "o" reaches "My orders" and "b" "Meine Bestellungen". `list` starts after the item with the focus.
+ */
+const wordStartMatch = (list: Array<string | null>, typed: string) => {
+  const wanted = typed.toLocaleLowerCase();
+  return list.find((label) => {
+    const text = label?.toLocaleLowerCase() ?? '';
+    return text.startsWith(wanted) || text.includes(` ${wanted}`);
+  });
+};
+
+/** Keeps Tab and Shift+Tab inside a form: from its last control to its first, and back. */
+function keepTabIn(event: KeyboardEvent, box: HTMLElement) {
+  const all = [...box.querySelectorAll<HTMLElement>('input, button')];
+  const active = (box.getRootNode() as ShadowRoot | Document).activeElement;
+  const [from, to] = event.shiftKey ? [all[0], all[all.length - 1]] : [all[all.length - 1], all[0]];
+  if (active === from || !box.contains(active)) {
+    event.preventDefault();
+    to?.focus();
+  }
 }
 
 function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
-  const { store, session } = context;
+  const { store } = context;
   const member = useStore(store, (s) => s.member.member);
   const [view, setView] = useState<View>('menu');
   const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
+  const [problem, setProblem] = useState<MemberProblem | null>(null);
   const [status, setStatus] = useState('');
   const [slug, setSlug] = useState(member?.profile?.slug ?? '');
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement | null>(null);
   const id = useId();
   const name = nameOf(member, t.member);
+  const joined = member?.privacyStatus === 'PUBLIC';
 
-  const items = () => [...(panel.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const firstField = () => panel.current?.querySelector<HTMLElement>('input, button.danger');
-
-  // Focus: the first or last item when the menu opens; the form's field in the other views; back in the
-  // menu, the item that led away.
-  const cameFrom = useRef<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the view, nothing else
-  useEffect(() => {
-    if (view === 'menu') {
-      const all = items();
-      const back = all.find((el) => el.dataset.key === cameFrom.current);
-      (back ?? (focus === 'last' ? all[all.length - 1] : all[0]))?.focus();
-    } else {
-      cameFrom.current = view === 'slug' ? 'slug' : 'delete';
-      firstField()?.focus();
-    }
-  }, [view]);
-
-  // Keep the panel by its button while the page scrolls or resizes.
-  useEffect(() => {
-    const el = panel.current;
-    if (!el) return;
-    const update = () => place(el, anchor);
-    update();
-    const win = anchor.ownerDocument.defaultView as Window;
-    win.addEventListener('scroll', update, true);
-    win.addEventListener('resize', update);
-    return () => {
-      win.removeEventListener('scroll', update, true);
-      win.removeEventListener('resize', update);
-    };
-  });
-
-  const setMember = (next: Member | undefined) => {
-    if (next) store.setState({ member: { status: 'ready', member: next } });
-  };
-
-  async function act(key: string, work: () => Promise<void>, slug?: string) {
+  /** Runs a store action; its problem is shown, else `done` follows. */
+  async function act(key: string, work: () => Promise<MemberProblem | null>, done?: () => void) {
     if (busy) return;
     setBusy(key);
-    setProblem('');
+    setProblem(null);
     setStatus('');
     try {
-      await work();
+      const failed = await work();
+      if (failed) setProblem(failed);
+      else done?.();
     } catch (error) {
-      setProblem(problemText(error, t, slug));
+      setProblem({ key: 'failed', detail: String(error) });
     } finally {
       setBusy(null);
     }
   }
 
-  const openSection = (section: MembersAccountSection) =>
-    act(section, async () => {
-      const { redirectSession } = await createRedirectSession(session.client, {
-        membersAccount: { section },
-        callbacks: { postFlowUrl: window.location.href },
-      });
-      window.location.assign(redirectSession.fullUrl);
-    });
+  const show = (next: View) => {
+    setProblem(null);
+    setView(next);
+  };
+  const entries: Entry[] = [
+    ...SECTIONS.map((section) => ({
+      key: section,
+      label: t[section],
+      select: () => void act(section, () => store.getState().openAccountSection(section)),
+    })),
+    {
+      key: 'slug',
+      label: t.editSlug,
+      select: () => {
+        setSlug(member?.profile?.slug ?? '');
+        show('slug');
+      },
+    },
+    {
+      key: 'community',
+      label: joined ? t.leave : t.join,
+      select: () =>
+        void act(
+          'community',
+          () => store.getState().setCommunity(!joined),
+          () => setStatus(joined ? t.left : t.joined),
+        ),
+    },
+    {
+      key: 'signOut',
+      label: t.signOut,
+      select: () =>
+        void act('signOut', async () => {
+          await store.getState().signOut();
+          return null;
+        }),
+    },
+    { key: 'delete', label: t.deleteAccount, select: () => show('delete'), danger: true },
+  ];
 
-  const joined = member?.privacyStatus === 'PUBLIC';
-  const toggleCommunity = () =>
-    act('community', async () => {
-      const { member: next } = await (joined ? leaveCommunity : joinCommunity)(session.client);
-      setMember(next);
-      setStatus(joined ? t.left : t.joined);
-    });
+  // The list's state: the item with the focus (the first or last when the menu opens), the items, and their
+  // labels for typeahead.
+  const [activeIndex, setActiveIndex] = useState<number | null>(focus === 'last' ? entries.length - 1 : 0);
+  const listRef = useRef<Array<HTMLElement | null>>([]);
+  const labelsRef = useRef<Array<string | null>>([]);
+  labelsRef.current = entries.map((entry) => entry.label);
+  // The focus moves during the key press, not a render later (floating-ui would focus it then), so a key
+  // pressed right after, or a script reading the focus, finds the new item.
+  const moveTo = (index: number | null) => {
+    setActiveIndex(index);
+    if (index !== null) listRef.current[index]?.focus();
+  };
+
+  // Under the button, its end at the button's end (floating-ui's `-end` follows the panel's direction: the
+  // left in a right-to-left page); above it when there is more room there; moved along to stay
+  // `VIEWPORT_PADDING_PX` inside the viewport, and no taller than the room it has (it scrolls inside then).
+  // Kept there while the page scrolls or resizes.
+  const {
+    refs,
+    floatingStyles,
+    context: floating,
+  } = useFloating({
+    open: true,
+    onOpenChange: (open, _event, reason) => {
+      if (!open) close(reason === 'escape-key');
+    },
+    elements: { reference: anchor },
+    placement: 'bottom-end',
+    strategy: 'fixed',
+    // `left`/`top`, not a transform: the panel's entrance animation moves it with a transform.
+    transform: false,
+    whileElementsMounted: autoUpdate,
+    middleware: [
+      offset(GAP_PX),
+      flip({ padding: VIEWPORT_PADDING_PX }),
+      shift({ padding: VIEWPORT_PADDING_PX }),
+      size({
+        padding: VIEWPORT_PADDING_PX,
+        apply({ availableHeight, elements }) {
+          elements.floating.style.maxHeight = `${Math.max(0, Math.floor(availableHeight))}px`;
+        },
+      }),
+    ],
+  });
+  const inMenu = view === 'menu';
+  const { getFloatingProps, getItemProps } = useInteractions([
+    useListNavigation(floating, {
+      listRef,
+      activeIndex,
+      onNavigate: moveTo,
+      loop: true,
+      enabled: inMenu,
+    }),
+    useTypeahead(floating, {
+      listRef: labelsRef,
+      activeIndex,
+      onMatch: moveTo,
+      findMatch: wordStartMatch,
+      enabled: inMenu,
+    }),
+    // Escape in the address form or the confirmation goes back to the menu instead (`onKey` below).
+    useDismiss(floating, { escapeKey: inMenu }),
+    useRole(floating, { role: 'menu' }),
+  ]);
+
+  // Focus, at once (floating-ui would move it in an animation frame, which a background tab may not get): the
+  // first or last item when the menu opens; the form's field in the other views; back in the menu, the item
+  // that led away.
+  const cameFrom = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the view, nothing else
+  useEffect(() => {
+    if (inMenu) {
+      const back = entries.findIndex((entry) => entry.key === cameFrom.current);
+      moveTo(back >= 0 ? back : focus === 'last' ? entries.length - 1 : 0);
+    } else {
+      cameFrom.current = view;
+      setActiveIndex(null);
+      panel.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
+    }
+  }, [view]);
 
   const onMenuKey = (event: KeyboardEvent) => {
-    const all = items();
-    const at = all.indexOf(
-      (panel.current?.getRootNode() as ShadowRoot | undefined)?.activeElement as HTMLElement,
-    );
-    const move = (to: number) => {
-      event.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(at + 1);
-    else if (event.key === 'ArrowUp') move(at - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(all.length - 1);
-    else if (event.key === 'Tab') {
-      // Tab goes on from the menu's button, as if the menu were not there (Chromium would otherwise go back
-      // to the button from an item it cannot tab to); Shift+Tab stops at the button.
-      anchor.focus();
-      close(false);
-      if (event.shiftKey) event.preventDefault();
-    }
+    if (event.key !== 'Tab') return;
+    // Tab goes on from the menu's button, as if the menu were not there (Chromium would otherwise go back
+    // to the button from an item it cannot tab to); Shift+Tab stops at the button.
+    anchor.focus();
+    close(false);
+    if (event.shiftKey) event.preventDefault();
   };
 
   const onKey = (event: KeyboardEvent) => {
+    if (inMenu || !panel.current) return;
     // The address form and the delete confirmation keep Tab inside until saved, cancelled or Escaped.
-    if (event.key === 'Tab' && view !== 'menu' && panel.current) keepTabInside(event, panel.current);
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    if (view === 'menu') close(true);
-    else {
-      setProblem('');
-      setView('menu');
+    if (event.key === 'Tab') keepTabIn(event, panel.current);
+    else if (event.key === 'Escape') {
+      event.stopPropagation();
+      show('menu');
     }
   };
 
-  const item = (key: string, label: string, onSelect: () => void, danger = false) => (
+  const item = ({ key, label, select, danger }: Entry, index: number) => (
     <button
+      key={key}
       type="button"
       role="menuitem"
       tabIndex={-1}
       className={danger ? 'item danger-text' : 'item'}
       aria-disabled={busy ? 'true' : undefined}
       aria-busy={busy === key ? 'true' : undefined}
-      onClick={() => !busy && onSelect()}
       data-key={key}
+      {...getItemProps({
+        ref: (node: HTMLElement | null) => {
+          listRef.current[index] = node;
+        },
+        onClick: () => !busy && select(),
+      })}
     >
       {label}
     </button>
@@ -206,7 +290,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     <>
       {problem ? (
         <p className="problem" role="alert" id={`${id}-problem`}>
-          {problem}
+          {problemText(problem, t)}
         </p>
       ) : null}
       {status ? (
@@ -218,33 +302,28 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   );
 
   let body: ReactNode;
-  if (view === 'menu') {
+  if (inMenu) {
+    const at = (from: number, to?: number) =>
+      entries.slice(from, to).map((entry, i) => item(entry, from + i));
     body = (
       <>
         <div className="who" aria-hidden="true">
           <strong>{name}</strong>
           {member?.profile?.slug ? <span>/{member.profile.slug}</span> : null}
         </div>
-        <div role="menu" aria-label={name} tabIndex={-1} onKeyDown={onMenuKey}>
-          {SECTIONS.map((section) => item(section, t[section], () => void openSection(section)))}
-          <hr />
-          {item('slug', t.editSlug, () => {
-            setSlug(member?.profile?.slug ?? '');
-            setProblem('');
-            setView('slug');
+        <div
+          {...getFloatingProps({
+            // Named by the member's name, not by the button that opened it (useRole's default).
+            'aria-label': name,
+            'aria-labelledby': undefined,
+            onKeyDown: onMenuKey,
           })}
-          {item('community', joined ? t.leave : t.join, () => void toggleCommunity())}
+        >
+          {at(0, SECTIONS.length)}
           <hr />
-          {item('signOut', t.signOut, () => void act('signOut', () => store.getState().signOut()))}
-          {item(
-            'delete',
-            t.deleteAccount,
-            () => {
-              setProblem('');
-              setView('delete');
-            },
-            true,
-          )}
+          {at(SECTIONS.length, SECTIONS.length + 2)}
+          <hr />
+          {at(SECTIONS.length + 2)}
         </div>
         {messages}
       </>
@@ -256,20 +335,14 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
         aria-busy={busy ? 'true' : undefined}
         onSubmit={(event) => {
           event.preventDefault();
-          const wanted = slug.trim();
-          if (!wanted) {
-            setProblem(t.slugEmpty);
-            return;
-          }
           void act(
             'slug',
-            async () => {
-              const { member: next } = await updateCurrentMemberSlug(session.client, wanted);
-              setMember(next);
-              setStatus(t.slugSaved.replace('{slug}', next?.profile?.slug ?? wanted));
+            () => store.getState().saveSlug(slug),
+            () => {
+              const now = store.getState().member.member?.profile?.slug ?? slug.trim();
+              setStatus(fill(t.slugSaved, { slug: now }));
               setView('menu');
             },
-            wanted,
           );
         }}
       >
@@ -293,7 +366,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
           <Button type="submit" className="primary" blocked={busy !== null}>
             {busy ? t.saving : t.save}
           </Button>
-          <button type="button" className="secondary" onClick={() => setView('menu')}>
+          <button type="button" className="secondary" onClick={() => show('menu')}>
             {t.cancel}
           </button>
         </div>
@@ -314,16 +387,11 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
           <Button
             className="primary danger"
             blocked={busy !== null}
-            onClick={() =>
-              void act('delete', async () => {
-                await deleteMyMember(session.client, member?.id ? { memberId: member.id } : {});
-                await store.getState().signOut({ platform: false });
-              })
-            }
+            onClick={() => void act('delete', () => store.getState().deleteAccount())}
           >
             {busy ? t.deleting : t.deleteConfirm}
           </Button>
-          <button type="button" className="secondary" onClick={() => setView('menu')}>
+          <button type="button" className="secondary" onClick={() => show('menu')}>
             {t.cancel}
           </button>
         </div>
@@ -332,16 +400,26 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel steps back
-    <div ref={panel} className="panel" part="menu" data-view={view} onKeyDown={onKey}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in a form steps back to the menu
+    <div
+      ref={(node: HTMLDivElement | null) => {
+        panel.current = node;
+        refs.setFloating(node);
+      }}
+      style={floatingStyles}
+      className="panel"
+      part="menu"
+      data-view={view}
+      onKeyDown={onKey}
+    >
       {body}
     </div>
   );
 }
 
 /**
- * Opens the member menu under the badge's button and returns how to close it. A press outside, Escape and
- * the focus leaving it close it; Escape gives the focus back to the button.
+ * Opens the member menu by the badge's button and returns how to close it. A press outside, Escape and the
+ * focus leaving it close it; Escape gives the focus back to the button.
  */
 export function openMemberMenu(options: {
   root: ShadowRoot;
@@ -353,24 +431,17 @@ export function openMemberMenu(options: {
 }): () => void {
   const { root, anchor, context } = options;
   adoptStyles(root, `${controls}\n${styles}`);
-  const container = document.createElement('div');
+  const container = anchor.ownerDocument.createElement('div');
   root.append(container);
   const rendered = createRoot(container);
-  const doc = anchor.ownerDocument;
   let open = true;
   const close = (returnFocus: boolean) => {
     if (!open) return;
     open = false;
-    doc.removeEventListener('pointerdown', outside, true);
     rendered.unmount();
     container.remove();
     options.onClose(returnFocus);
   };
-  const outside = (event: Event) => {
-    const path = event.composedPath();
-    if (!path.includes(container) && !path.includes(anchor)) close(false);
-  };
-  doc.addEventListener('pointerdown', outside, true);
   // The focus leaving the panel for the page (a click there, a page's script) closes it and stays where it
   // went. A focused item that is removed, or the window losing the focus, has no new target; a press on the
   // menu's button (which takes the focus first) is the button's to handle: it closes the menu.

@@ -6,7 +6,6 @@ import { updateMember } from '../../../src/api/members';
 import type { MembersAccountSection } from '../../../src/api/types/enums';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
-import { place } from '../../../src/widgets/member-badge/menu';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   accessibleName,
@@ -156,8 +155,12 @@ async function choose(f: MountedWidget, name: string): Promise<void> {
   await settle();
 }
 
-/** Catches the page's navigations to the platform's pages (happy-dom would load them). */
-const catchNavigation = () => vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+/**
+ * The menu sends the browser to the platform's pages through the store (its `deps.navigate`, recorded in
+ * `f.navigations`), never through the page's own `location`: this spy proves it (and would stop happy-dom
+ * from loading the page).
+ */
+const watchLocation = () => vi.spyOn(window.location, 'assign').mockImplementation(() => {});
 
 /** The text field its `<label>` names. */
 const field = (root: ShadowRoot, label: string) => getByRole<HTMLInputElement>(root, 'textbox', label);
@@ -361,6 +364,68 @@ describe('member badge: the menu by keyboard', () => {
   });
 });
 
+describe('member badge: typeahead', () => {
+  it('moves to the next item with a word starting with what is typed', async () => {
+    const { f, button } = await signedIn();
+    button.focus();
+    press(button, 'ArrowDown');
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'My account')));
+    const at = () => accessibleName(focused(f) as Element);
+
+    // "o": "My orders" (five items start with "My", so any word's start counts).
+    expect(press(focused(f) as Element, 'o').defaultPrevented).toBe(true);
+    expect(at()).toBe('My orders');
+    // Letters typed in a row make one word: "or" is still "My orders".
+    press(focused(f) as Element, 'r');
+    expect(at()).toBe('My orders');
+    // A letter that no word starts with leaves the focus where it is.
+    press(focused(f) as Element, 'z');
+    expect(at()).toBe('My orders');
+    expect(menuOf(f)).not.toBeNull();
+  });
+
+  it('cycles through the items starting with the same letter when it is typed again', async () => {
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    const at = () => accessibleName(focused(f) as Element);
+    press(focused(f) as Element, 'e');
+    expect(at()).toBe('My events');
+    press(focused(f) as Element, 'e');
+    expect(at()).toBe('Edit profile address');
+    press(focused(f) as Element, 'e');
+    expect(at()).toBe('My events');
+  });
+});
+
+describe('member badge: the panel on floating-ui', () => {
+  it('is a fixed panel placed by floating-ui, holding a menu with its items and no more', async () => {
+    const { f, button } = await signedIn();
+    const menu = await openByClick(f, button);
+    const panel = f.root.querySelector<HTMLElement>('[part="menu"]');
+    // happy-dom has no layout: where it is cannot be checked here (Chromium does), only that it is placed.
+    expect(panel?.style.position).toBe('fixed');
+    await vi.waitFor(() => expect(panel?.style.left).toMatch(/^-?\d+(\.\d+)?px$/));
+    expect(panel?.style.top).toMatch(/^-?\d+(\.\d+)?px$/);
+    // No taller than the room it has (floating-ui's size()), scrolling inside.
+    await vi.waitFor(() => expect(panel?.style.maxHeight).toMatch(/^\d+px$/));
+    // The menu role and the list's keys are on the menu itself, inside the panel (the panel also holds its
+    // messages, which are no menu items).
+    expect(menu.parentElement).toBe(panel);
+    expect(menu.getAttribute('aria-orientation')).toBe('vertical');
+    expect(menu.id).not.toBe('');
+    expect(menu.hasAttribute('aria-labelledby')).toBe(false);
+    expect([...menu.children].map((el) => el.getAttribute('role') ?? el.tagName.toLowerCase())).toEqual([
+      ...Array(5).fill('menuitem'),
+      'hr',
+      'menuitem',
+      'menuitem',
+      'hr',
+      'menuitem',
+      'menuitem',
+    ]);
+  });
+});
+
 describe('member badge: a press outside', () => {
   it('closes the menu; a press inside it or on its button does not', async () => {
     const { f, button } = await signedIn();
@@ -386,6 +451,27 @@ describe('member badge: a press outside', () => {
   });
 });
 
+describe('member badge: a press outside the address form', () => {
+  it('closes the menu with the form, sending nothing, and the next open starts at the menu', async () => {
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    await choose(f, 'Edit profile address');
+    const input = await vi.waitFor(() => field(f.root, 'Profile address'));
+    await type(input, 'unsaved');
+    // A press in another shadow root on the page (another widget) is outside too.
+    const other = document.createElement('div');
+    document.body.append(other);
+    pageElements.push(other);
+    const inner = other.attachShadow({ mode: 'open' }).appendChild(document.createElement('button'));
+    inner.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    await vi.waitFor(() => expect(f.root.querySelector('[part="menu"]')).toBeNull());
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(f.requestsTo('/my/slug')).toEqual([]);
+    await openByClick(f, button);
+    expect(queryByRole(f.root, 'textbox')).toBeNull();
+  });
+});
+
 describe('member badge: account sections', () => {
   const SECTIONS: Array<[MembersAccountSection, string]> = [
     ['ACCOUNT_INFO', 'My account'],
@@ -398,17 +484,18 @@ describe('member badge: account sections', () => {
   it.each(SECTIONS)(
     '%s: "%s" opens the platform’s members area there, coming back to this page',
     async (section, label) => {
-      const assign = catchNavigation();
+      const assign = watchLocation();
       const { f, button } = await signedIn();
       await openByClick(f, button);
       await choose(f, label);
 
-      await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
+      expect(assign).not.toHaveBeenCalled();
       expect(f.requestsTo(REDIRECT_SESSION, 'POST').map((r) => r.body)).toEqual([
         { membersAccount: { section }, callbacks: { postFlowUrl: PAGE } },
       ]);
       // The platform has the session for her, and its page is that section's.
-      const url = new URL(String(assign.mock.calls[0]?.[0]));
+      const url = new URL(String(f.navigations[0]));
       expect(`${url.origin}${url.pathname}`).toBe(`${SANDBOX_ORIGIN}/_hosted/account`);
       const stored = f.sandbox.context.state.redirectSessions.get(url.searchParams.get('session') ?? '');
       expect(stored?.intent).toBe('membersAccount');
@@ -425,7 +512,7 @@ describe('member badge: account sections', () => {
   );
 
   it('is busy while the platform answers: the chosen item says so, the others wait', async () => {
-    const assign = catchNavigation();
+    const assign = watchLocation();
     const { f, button } = await signedIn();
     await openByClick(f, button);
     const held = f.hold('POST', REDIRECT_SESSION);
@@ -438,21 +525,22 @@ describe('member badge: account sections', () => {
     expect(f.requestsTo(REDIRECT_SESSION)).toHaveLength(1);
 
     held.release();
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
+    expect(assign).not.toHaveBeenCalled();
     expect(f.requestsTo(REDIRECT_SESSION).map((r) => r.body)).toEqual([
       { membersAccount: { section: 'ORDERS' }, callbacks: { postFlowUrl: PAGE } },
     ]);
   });
 
   it('shows the platform’s failure in an alert and keeps the menu', async () => {
-    const assign = catchNavigation();
+    const assign = watchLocation();
     const { f, button } = await signedIn();
     await openByClick(f, button);
     await f.settings({ failureRate: 1 });
     await choose(f, 'My orders');
 
     await vi.waitFor(() => expect(alerts(f)).toEqual([SIMULATED_FAILURE]));
-    expect(assign).not.toHaveBeenCalled();
+    expect(f.navigations).toEqual([]);
     expect(menuOf(f)).not.toBeNull();
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(items(f).some((el) => el.hasAttribute('aria-disabled') || el.hasAttribute('aria-busy'))).toBe(
@@ -462,12 +550,13 @@ describe('member badge: account sections', () => {
     // Once the platform answers again, the next try works and the message goes.
     await f.settings({ failureRate: 0 });
     await choose(f, 'My orders');
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
+    expect(assign).not.toHaveBeenCalled();
     expect(alerts(f)).toEqual([]);
   });
 
   it('says the shop cannot be reached when the request fails on the network', async () => {
-    const assign = catchNavigation();
+    const assign = watchLocation();
     const { f, button } = await signedIn();
     await openByClick(f, button);
     f.intercept((request) => {
@@ -478,6 +567,7 @@ describe('member badge: account sections', () => {
     await vi.waitFor(() =>
       expect(alerts(f)).toEqual(['The shop cannot be reached. Check your connection and try again.']),
     );
+    expect(f.navigations).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
     expect(menuOf(f)).not.toBeNull();
   });
@@ -593,6 +683,24 @@ describe('member badge: profile address', () => {
     // The form opens again with the new address.
     await choose(f, 'Edit profile address');
     await vi.waitFor(() => expect(field(f.root, 'Profile address').value).toBe('jane-makes-things'));
+  });
+
+  it('moves the focus without waiting for an animation frame, which a background tab may not get', async () => {
+    // Found in Chromium: a second tab of the site in front, the saved form left the focus on the page's body.
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const { f, button } = await signedIn();
+    button.focus();
+    press(button, 'ArrowUp');
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Delete my account')));
+    await choose(f, 'Edit profile address');
+    const input = await vi.waitFor(() => field(f.root, 'Profile address'));
+    await vi.waitFor(() => expect(focused(f)).toBe(input));
+    await type(input, 'jane-in-the-back');
+    getByRole(f.root, 'button', 'Save').click();
+    await vi.waitFor(() =>
+      expect(menuStatuses(f)).toEqual(['Your profile address is now jane-in-the-back.']),
+    );
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile address')));
   });
 
   it('goes back to the menu with Escape or Cancel, leaving the address as it was', async () => {
@@ -841,13 +949,14 @@ describe('member badge: a session the platform ended', () => {
   });
 
   it('closes an open menu when a choice in it finds the session ended', async () => {
-    const assign = catchNavigation();
+    const assign = watchLocation();
     const { f, button } = await revoked();
     await openByClick(f, button);
     await choose(f, 'My orders');
     const notice = await vi.waitFor(() => getByRole(f.root, 'status'));
     expect(textOf(notice)).toContain('You were signed out.');
     expect(menuOf(f)).toBeNull();
+    expect(f.navigations).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
     signInButton(f);
   });
@@ -974,56 +1083,5 @@ describe('member badge: German', () => {
     );
     getByRole(notice, 'button', 'Erneut anmelden');
     getByRole(notice, 'button', 'Schließen');
-  });
-});
-
-describe('member badge: place()', () => {
-  function rig(options: { anchor: Partial<DOMRect>; width: number; height: number; rtl?: boolean }) {
-    const anchor = document.createElement('button');
-    if (options.rtl) anchor.style.direction = 'rtl';
-    const menu = document.createElement('div');
-    document.body.append(anchor, menu);
-    pageElements.push(anchor, menu);
-    const rect = { top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0, ...options.anchor };
-    vi.spyOn(anchor, 'getBoundingClientRect').mockReturnValue(rect as DOMRect);
-    Object.defineProperty(menu, 'offsetWidth', { value: options.width });
-    Object.defineProperty(menu, 'offsetHeight', { value: options.height });
-    return { anchor, menu };
-  }
-
-  it('puts the menu under its button, its end at the button’s end', () => {
-    // happy-dom's window: 1024 × 768.
-    expect([window.innerWidth, window.innerHeight]).toEqual([1024, 768]);
-    const { anchor, menu } = rig({
-      anchor: { top: 100, bottom: 140, left: 800, right: 960 },
-      width: 240,
-      height: 300,
-    });
-    place(menu, anchor);
-    expect(menu.style.top).toBe('146px');
-    expect(menu.style.left).toBe('720px');
-  });
-
-  it('puts it above when there is no room below, and keeps it inside the window', () => {
-    const { anchor, menu } = rig({
-      anchor: { top: 700, bottom: 740, left: 0, right: 100 },
-      width: 240,
-      height: 300,
-    });
-    place(menu, anchor);
-    expect(menu.style.top).toBe(`${700 - 6 - 300}px`);
-    expect(menu.style.left).toBe('8px');
-  });
-
-  it('aligns the start in a right-to-left page and never leaves the window on the right', () => {
-    const { anchor, menu } = rig({
-      anchor: { top: 10, bottom: 50, left: 900, right: 1000 },
-      width: 240,
-      height: 100,
-      rtl: true,
-    });
-    place(menu, anchor);
-    expect(menu.style.top).toBe('56px');
-    expect(menu.style.left).toBe(`${1024 - 240 - 8}px`);
   });
 });

@@ -1,0 +1,15 @@
+import type { Member } from '../../api/types/members';
+
+/** Up to two initials of a name, for a member without a photo. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0] ?? ''];
+  return letters
+    .map((w) => [...(w ?? '')][0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+/** The name the badge and its menu show: the nickname, else the first name, else `fallback`. */
+export const nameOf = (member: Member | null, fallback: string) =>
+  member?.profile?.nickname?.trim() || member?.contact?.firstName?.trim() || fallback;
