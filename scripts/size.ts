@@ -23,7 +23,9 @@ const BUDGETS = { embed: 1024, initial: 15 * 1024, drawer: 40 * 1024, all: 56 * 
 
 const files = readdirSync(dist, { recursive: true, encoding: 'utf8' })
   .map((file) => file.split('\\').join('/'))
-  .filter((file) => file.endsWith('.js') && !file.startsWith('api/'))
+  // What the script tag's pages download: embed.js, loader.js and their chunks (not the API client, the
+  // React entry, its types or the React demo app, which apps bundle themselves).
+  .filter((file) => file.endsWith('.js') && (!file.includes('/') || file.startsWith('chunks/')))
   .sort();
 
 const gzip = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;

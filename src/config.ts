@@ -65,7 +65,7 @@ export function readEmbedConfig(
   if (!lang) {
     problems.push({
       attribute: data.lang?.trim() ? 'data-lang' : '<html lang>',
-      message: `"${givenLang}" is not a language tag such as en, de or pt-BR; using English`,
+      message: `"${givenLang}" is not a language tag; using English`,
     });
     lang = 'en';
   }

@@ -24,11 +24,9 @@ type Holder = { Storefront?: { q?: unknown[][]; loaded?: boolean } & Record<stri
 export function installQueueStub(win: Holder): boolean {
   let existing = win.Storefront;
   if (existing?.loaded) {
-    // Ours (the loader marks the window it booted), or something else's that took the name.
-    if ((win as Record<symbol, unknown>)[Symbol.for('storefront-widgets.booted')]) return false;
-    console.warn(
-      '[storefront] window.Storefront was already set by another script; the storefront replaces it',
-    );
+    // Ours (the real API has every method), or something else's that took the name.
+    if (typeof existing.getState === 'function') return false;
+    console.warn('[storefront] replacing a window.Storefront set by another script');
     existing = undefined;
   }
   const stub = existing?.q ? existing : { q: [] as unknown[][] };

@@ -5,8 +5,9 @@ import type { Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
 import { useModalDialog } from '../../ui/dialog';
-import { formatPrice, safeImageUrl } from '../../ui/format';
+import { safeImageUrl } from '../../ui/format';
 import { fill, plural } from '../../ui/i18n';
+import { formatPrice } from '../../ui/price';
 import type { Strings } from './strings';
 
 /** Countries offered in the shipping estimate (the shop ships to the US, and internationally). */

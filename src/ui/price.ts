@@ -1,0 +1,21 @@
+import type { MultiCurrencyPrice } from '../api/types/cart';
+
+/* Apart from format.ts (the badge's, in loader.js): only the views format prices, so this loads with them. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** A price as the server formatted it, or with `Intl` in the shop's currency when it did not. */
+export function formatPrice(price: MultiCurrencyPrice | undefined, currency: string, locale: string): string {
+  if (price?.formattedAmount) return price.formattedAmount;
+  const amount = Number(price?.amount ?? 0);
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      formatter = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter.format(Number.isFinite(amount) ? amount : 0);
+}
