@@ -21,6 +21,7 @@ import type { CaptchaProvider } from '../auth/sign-in';
 import type { FrameWindow } from '../auth/silent';
 import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
+import { type SignInActions, type SignInSlice, signInActions } from './sign-in-actions';
 
 /** A message for the person: a strings key, and the server's own words when it gave some. */
 export interface Problem {
@@ -59,6 +60,7 @@ export interface StorefrontState {
   member: { status: 'none' | 'loading' | 'ready' | 'error'; member: Member | null };
   cart: CartSlice;
   ui: { cartOpen: boolean; loginOpen: boolean; loginIntent: LoginIntent };
+  signIn: SignInSlice;
 }
 
 /** Which view the login modal opens with; a password reset carries the emailed link's token. */
@@ -105,7 +107,7 @@ export interface AddToCartInput {
   options?: Record<string, string>;
 }
 
-export interface StorefrontActions {
+export interface StorefrontActions extends SignInActions {
   /** Shows the cached count at once and checks it with the server (or loads the cart). */
   start(): Promise<void>;
   /** Reads the server's cart; `keepError` leaves the message of a failed change on show. */
@@ -538,7 +540,10 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
       },
 
+      ...signInActions(ctx),
+
       destroy() {
+        get().cancelSignIn();
         unsubscribeSession();
         unsubscribeChannel?.();
       },

@@ -5,15 +5,12 @@ import {
   type RefObject,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
 } from 'react';
-import { isSystemError } from '../../api/errors';
-import { isAuthError } from '../../auth/errors';
 import type { LoginResult } from '../../auth/login-state';
-import { createSignIn, type SignIn } from '../../auth/sign-in';
-import type { LoginIntent } from '../../store/store';
+import type { SignInStep } from '../../store/sign-in-actions';
+import type { LoginIntent, Problem as StoreProblem } from '../../store/store';
 import { Button } from '../../ui/button';
 import { useModalDialog } from '../../ui/dialog';
 import { fill } from '../../ui/i18n';
@@ -52,13 +49,6 @@ const FIELD_OF: Record<string, Field> = {
   verificationCode: 'code',
 };
 
-/** The page the visitor is on, without its fragment: where the hosted login and the reset link lead back. */
-function thisPage(): string {
-  const url = new URL(window.location.href);
-  url.hash = '';
-  return url.href;
-}
-
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A FAILURE as what the person reads: the server's own words, at the field they concern, and a hint. */
@@ -90,13 +80,18 @@ function problemOf(
   }
 }
 
-/** A thrown error (network, silent sign-in) as a form-level message. */
-function thrownProblem(error: unknown, t: LoginStrings): Problem {
-  if (isSystemError(error) || error instanceof TypeError) return { field: 'form', message: t.networkError };
+/** A step that could not be made (the network, the silent sign-in, the hosted page) as a form-level message. */
+function stepProblem(problem: StoreProblem, t: LoginStrings): Problem {
+  if (problem.key === 'networkError') return { field: 'form', message: t.networkError };
   // The silent sign-in refused, failed its exchange or timed out: the hosted page is the way on.
-  if (isAuthError(error) || (error instanceof Error && error.name === 'TimeoutError'))
-    return { field: 'form', message: t.silentFailed, hint: error.message, action: 'hosted' };
-  return { field: 'form', message: error instanceof Error ? error.message : String(error) };
+  if (problem.key === 'silentFailed' || problem.key === 'hostedFailed')
+    return {
+      field: 'form',
+      message: t[problem.key],
+      ...(problem.detail ? { hint: problem.detail } : {}),
+      action: 'hosted',
+    };
+  return { field: 'form', message: problem.detail ?? problem.key };
 }
 
 const TITLES: Record<View['name'], keyof LoginStrings> = {
@@ -226,18 +221,8 @@ export function LoginModal({
   t: LoginStrings;
   intent: LoginIntent;
 }) {
-  const { store, session, config } = context;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one sign-in per open modal
-  const signIn: SignIn = useMemo(
-    () =>
-      createSignIn(session, {
-        win: window,
-        captcha: {
-          getTokens: (action) => context.captcha?.provider?.getTokens(action) ?? Promise.resolve({}),
-        },
-      }),
-    [session],
-  );
+  const { store, config } = context;
+  const actions = store.getState();
   const [view, setView] = useState<View>(() => initialView(intent));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -274,19 +259,16 @@ export function LoginModal({
   };
 
   async function hosted() {
-    try {
-      const { authUrl } = await signIn.getAuthUrl({ redirectUri: thisPage() });
-      window.location.assign(authUrl);
-    } catch (error) {
-      setProblem({ ...thrownProblem(error, t), message: t.hostedFailed });
-    }
+    const failed = await actions.startHostedLogin();
+    if (failed) setProblem(stepProblem(failed, t));
   }
 
   /** Where a sign-in step leads: signed in and closed, or the next view, or a message. */
-  async function follow(result: LoginResult) {
+  function follow(result: SignInStep) {
     if (result.loginState === 'SUCCESS') {
-      await signIn.completeSignIn(result.data.sessionToken);
       close();
+    } else if (result.loginState === 'ERROR') {
+      setProblem(stepProblem(result.problem, t));
     } else if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
       setCode('');
       go({ name: 'verify', email: email.trim() });
@@ -310,8 +292,6 @@ export function LoginModal({
     setBusy(true);
     try {
       await step();
-    } catch (error) {
-      setProblem(thrownProblem(error, t));
     } finally {
       setBusy(false);
     }
@@ -365,7 +345,7 @@ export function LoginModal({
             () =>
               run(
                 () => checkEmail() ?? checkPassword(),
-                async () => follow(await signIn.login({ email: email.trim(), password })),
+                async () => follow(await actions.login({ email: email.trim(), password })),
               ),
             <>
               {field('email', {
@@ -412,7 +392,7 @@ export function LoginModal({
                   (nickname.trim() ? null : { field: 'nickname', message: t.required }),
                 async () =>
                   follow(
-                    await signIn.register({
+                    await actions.register({
                       email: email.trim(),
                       password,
                       profile: { nickname: nickname.trim() },
@@ -461,7 +441,7 @@ export function LoginModal({
         () =>
           run(
             () => (/^\d{6}$/.test(code.trim()) ? null : { field: 'code', message: t.codeInvalid }),
-            async () => follow(await signIn.processVerification({ verificationCode: code.trim() })),
+            async () => follow(await actions.verifyEmail(code.trim())),
           ),
         <>
           <p>{fill(t.verifyIntro, { email: view.email })}</p>
@@ -483,8 +463,9 @@ export function LoginModal({
               run(
                 () => null,
                 async () => {
-                  await signIn.resendVerificationCode();
-                  setStatus(fill(t.resent, { email: view.email }));
+                  const failed = await actions.resendCode();
+                  if (failed) setProblem(stepProblem(failed, t));
+                  else setStatus(fill(t.resent, { email: view.email }));
                 },
               )
             }
@@ -508,8 +489,9 @@ export function LoginModal({
       body = form(
         () =>
           run(checkEmail, async () => {
-            await signIn.sendPasswordResetEmail(email.trim(), thisPage(), config.lang);
-            go({ name: 'forgotSent', email: email.trim() });
+            const failed = await actions.sendPasswordReset(email.trim(), config.lang);
+            if (failed) setProblem(stepProblem(failed, t));
+            else go({ name: 'forgotSent', email: email.trim() });
           }),
         <>
           <p>{t.forgotIntro}</p>
@@ -543,7 +525,7 @@ export function LoginModal({
     case 'reset':
       body = form(
         () =>
-          run(checkPassword, async () => follow(await signIn.recoverPassword(view.recoveryToken, password))),
+          run(checkPassword, async () => follow(await actions.resetPassword(view.recoveryToken, password))),
         <>
           <p>{t.resetIntro}</p>
           {field('password', {
