@@ -166,9 +166,9 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
 
     /**
      * Turns a SUCCESS session token into member tokens through the hidden silent sign-in iframe
-     * (`prompt: none`, `web_message`), and stores them.
+     * (`prompt: none`, `web_message`), and stores them. An aborted `signal` removes the iframe and rejects.
      */
-    async completeSignIn(sessionToken: string): Promise<Tokens> {
+    async completeSignIn(sessionToken: string, run: { signal?: AbortSignal } = {}): Promise<Tokens> {
       if (!options.win) throw new AuthError('Silent sign-in needs a window', { reason: 'no_window' });
       const data = await createOAuthData({
         ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
@@ -179,6 +179,7 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
         url: redirectSession.fullUrl,
         state: data.state,
         ...(options.silentTimeoutMs ? { timeoutMs: options.silentTimeoutMs } : {}),
+        ...(run.signal ? { signal: run.signal } : {}),
       });
       return session.signInWith(await session.exchange(answer.code, answer.state, data));
     },

@@ -22,16 +22,18 @@ export interface SilentResult {
  * Loads the platform's authorize page (`web_message` mode) in a hidden iframe and waits for its answer.
  * Only a message from the provider's origin, from that iframe's window, carrying our `state` counts; any
  * other message is ignored. When the platform refuses the site's origin it says so at once
- * (`redirect_uri_not_allowed`) and this fails fast with a message naming the origin to allow. The iframe,
- * the listener and the timer are removed on every path.
+ * (`redirect_uri_not_allowed`) and this fails fast with a message naming the origin to allow. An aborted
+ * `signal` (the store going away) fails it with an `AuthError` of reason `aborted`. The iframe, the
+ * listeners and the timer are removed on every path.
  */
 export function runSilentSignIn(options: {
   win: FrameWindow;
   url: string;
   state: string;
   timeoutMs?: number;
+  signal?: AbortSignal;
 }): Promise<SilentResult> {
-  const { win, url, state } = options;
+  const { win, url, state, signal } = options;
   const providerOrigin = new URL(url).origin;
   const iframe = win.document.createElement('iframe');
   iframe.setAttribute('aria-hidden', 'true');
@@ -39,6 +41,7 @@ export function runSilentSignIn(options: {
   iframe.tabIndex = -1;
   iframe.style.cssText = 'display:none;position:absolute;width:0;height:0;border:0';
   let listener: ((event: MessageEvent) => void) | undefined;
+  let onAbort: (() => void) | undefined;
   let timer: unknown;
 
   const result = new Promise<SilentResult>((resolve, reject) => {
@@ -68,18 +71,24 @@ export function runSilentSignIn(options: {
       resolve({ code: data.code, state });
     };
     win.addEventListener('message', listener);
+    onAbort = () => reject(new AuthError('The sign-in was cancelled', { reason: 'aborted' }));
+    signal?.addEventListener('abort', onAbort);
     timer = win.setTimeout(
       () => reject(new TimeoutError('OAuth flow timed out')),
       options.timeoutMs ?? SILENT_SIGN_IN_TIMEOUT_MS,
     );
   });
 
-  iframe.src = url;
-  (win.document.body ?? win.document.documentElement).appendChild(iframe);
+  if (signal?.aborted) onAbort?.();
+  else {
+    iframe.src = url;
+    (win.document.body ?? win.document.documentElement).appendChild(iframe);
+  }
 
   return result.finally(() => {
     win.clearTimeout(timer);
     if (listener) win.removeEventListener('message', listener);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
     iframe.remove();
   });
 }

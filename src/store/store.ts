@@ -1,19 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import {
-  addToCurrentCart,
-  createCheckoutFromCurrentCart,
-  estimateCurrentCartTotals,
-  getCurrentCart,
-  removeCouponFromCurrentCart,
-  removeLineItemsFromCurrentCart,
-  storeLineItem,
-  updateCurrentCart,
-  updateCurrentCartLineItemQuantity,
-} from '../api/cart';
+import { addToCurrentCart, getCurrentCart, storeLineItem } from '../api/cart';
 import { isApiError, isSystemError } from '../api/errors';
 import { getCurrentMember } from '../api/members';
-import { createRedirectSession } from '../api/redirects';
-import type { Cart, EstimateTotalsResponse, LineItem } from '../api/types/cart';
+import type { Cart, EstimateTotalsResponse } from '../api/types/cart';
 import type { TokenRole } from '../api/types/enums';
 import type { Member } from '../api/types/members';
 import type { Session, TokensChange } from '../auth/session';
@@ -21,7 +10,9 @@ import type { CaptchaProvider } from '../auth/sign-in';
 import type { FrameWindow } from '../auth/silent';
 import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
+import { lazyActions } from './lazy-actions';
 import { type MemberActions, memberActions } from './member-actions';
+import { type SignInActions, type SignInSlice, signInActions } from './sign-in-actions';
 
 /** A message for the person: a strings key, and the server's own words when it gave some. */
 export interface Problem {
@@ -60,6 +51,7 @@ export interface StorefrontState {
   member: { status: 'none' | 'loading' | 'ready' | 'error'; member: Member | null };
   cart: CartSlice;
   ui: { cartOpen: boolean; loginOpen: boolean; loginIntent: LoginIntent };
+  signIn: SignInSlice;
 }
 
 /** Which view the login modal opens with; a password reset carries the emailed link's token. */
@@ -106,7 +98,7 @@ export interface AddToCartInput {
   options?: Record<string, string>;
 }
 
-export interface StorefrontActions extends MemberActions {
+export interface StorefrontActions extends MemberActions, SignInActions {
   /** Shows the cached count at once and checks it with the server (or loads the cart). */
   start(): Promise<void>;
   /** Reads the server's cart; `keepError` leaves the message of a failed change on show. */
@@ -134,6 +126,19 @@ export interface StorefrontActions extends MemberActions {
 
 export type Storefront = StoreApi<StorefrontState & StorefrontActions>;
 
+/** The cart's core, for its edits (`cart-edits.ts`, loaded with the drawer): the one truth about the cart. */
+export interface CartKit {
+  ctx: SliceContext;
+  patchCart(patch: Partial<CartSlice>): void;
+  /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
+  acceptCart(cart: Cart | null, options?: { broadcast?: boolean; keepError?: boolean }): void;
+  /** Shows a cart problem and announces it. */
+  fail(problem: Problem): void;
+  /** Starts a cart change or read; `isLatest` tells whether no later one started since. */
+  next(): number;
+  isLatest(change: number): boolean;
+}
+
 /**
  * What a group of actions is made from (each slice's actions live in a file of their own and are spread into
  * the store): zustand's `set` and `get`, the store's dependencies, and a few helpers every slice uses.
@@ -152,27 +157,16 @@ const CART_CACHE_KEY = 'cart';
 export const MAX_QUANTITY = 9999;
 
 /** The items in a cart: all of them, or those of one product. */
-const countOf = (cart: Cart | null, productId?: string) =>
+export const countOf = (cart: Cart | null, productId?: string) =>
   (cart?.lineItems ?? [])
     .filter((line) => productId === undefined || line.catalogReference?.catalogItemId === productId)
     .reduce((sum, line) => sum + (line.quantity ?? 0), 0);
 
-const problemOf = (error: unknown, key: string): Problem => {
+export const problemOf = (error: unknown, key: string): Problem => {
   if (isSystemError(error)) return { key: 'networkError' };
   if (isApiError(error)) return { key, detail: error.message };
   return { key, ...(error instanceof Error ? { detail: error.message } : {}) };
 };
-
-/**
- * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is
- * `59.97`; an integer over 100 prints as its shortest decimal).
- */
-export function withQuantity(line: LineItem, quantity: number): LineItem {
-  const unit = line.price?.amount;
-  if (unit === undefined) return { ...line, quantity };
-  const cents = Math.round(Number(unit) * 100) * quantity;
-  return { ...line, quantity, lineItemPrice: { amount: String(cents / 100) } };
-}
 
 const EMPTY_CART: CartSlice = {
   status: 'idle',
@@ -206,7 +200,6 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   const emit: NonNullable<StoreDeps['emit']> = deps.emit ?? (() => {});
   const here = deps.location ?? (() => (typeof location === 'undefined' ? '' : location.href));
   let seq = 0;
-  let estimates = 0;
 
   const store = createStore<StorefrontState & StorefrontActions>()((set, get) => {
     const ctx: SliceContext = { set, get, deps, session, emit, here };
@@ -235,40 +228,17 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       }
     };
 
-    /** The lines of the cart on show, changed by `change`, with the count to match. */
-    const patchLines = (change: (lines: LineItem[]) => LineItem[]) => {
-      const now = get().cart.cart;
-      if (!now) return;
-      const cart = { ...now, lineItems: change(now.lineItems ?? []) };
-      patchCart({ cart, count: countOf(cart) });
-    };
-
-    /**
-     * A change to the cart's lines: shown at once, then the server's cart. On a failure only this change is
-     * undone (others may be on their way), the reason is shown, and the server's cart is read again.
-     */
-    const changeLines = async (
-      edit: (lines: LineItem[]) => LineItem[],
-      undo: (lines: LineItem[]) => LineItem[],
-      send: () => Promise<{ cart: Cart }>,
-      problemKey: string,
-    ) => {
-      const mine = ++seq;
-      patchLines(edit);
-      patchCart({ error: null });
-      try {
-        const { cart } = await send();
-        if (mine === seq) acceptCart(cart);
-      } catch (error) {
-        patchLines(undo);
-        fail(problemOf(error, problemKey));
-        void get().loadCart({ keepError: true });
-      }
-    };
-
     const fail = (problem: Problem) => {
       patchCart({ error: problem });
       emit('cart:error', { message: problem.detail ?? problem.key });
+    };
+    const kit: CartKit = {
+      ctx,
+      patchCart,
+      acceptCart,
+      fail,
+      next: () => ++seq,
+      isLatest: (change) => change === seq,
     };
 
     return {
@@ -368,130 +338,10 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         }
       },
 
-      async setQuantity(lineId, quantity) {
-        const current = get().cart.cart;
-        const line = current?.lineItems?.find((l) => l.id === lineId);
-        if (!current || !line) return;
-        if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-          fail({ key: 'quantityInvalid', detail: String(quantity) });
-          return;
-        }
-        patchCart({ pending: { ...get().cart.pending, [lineId]: true } });
-        try {
-          await changeLines(
-            (lines) => lines.map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
-            (lines) => lines.map((l) => (l.id === lineId ? line : l)),
-            () => updateCurrentCartLineItemQuantity(api, [{ id: lineId, quantity }]),
-            'quantityFailed',
-          );
-        } finally {
-          const { [lineId]: _done, ...rest } = get().cart.pending;
-          patchCart({ pending: rest });
-        }
-      },
-
-      async removeLine(lineId) {
-        const current = get().cart.cart;
-        if (!current) return;
-        const at = (current.lineItems ?? []).findIndex((l) => l.id === lineId);
-        const line = current.lineItems?.[at];
-        await changeLines(
-          (lines) => lines.filter((l) => l.id !== lineId),
-          (lines) =>
-            !line || lines.some((l) => l.id === lineId)
-              ? lines
-              : [...lines.slice(0, at), line, ...lines.slice(at)],
-          () => removeLineItemsFromCurrentCart(api, [lineId]),
-          'removeFailed',
-        );
-      },
-
-      async applyCoupon(code) {
-        const trimmed = code.trim();
-        if (!trimmed) {
-          patchCart({ couponError: { key: 'couponEmpty' } });
-          return false;
-        }
-        patchCart({ couponBusy: true, couponError: null });
-        try {
-          const { cart } = await updateCurrentCart(api, { couponCode: trimmed });
-          seq++;
-          acceptCart(cart);
-          return true;
-        } catch (error) {
-          patchCart({ couponError: problemOf(error, 'couponFailed') });
-          return false;
-        } finally {
-          patchCart({ couponBusy: false });
-        }
-      },
-
-      async removeCoupon() {
-        patchCart({ couponBusy: true, couponError: null });
-        try {
-          const { cart } = await removeCouponFromCurrentCart(api);
-          seq++;
-          acceptCart(cart);
-        } catch (error) {
-          patchCart({ couponError: problemOf(error, 'couponFailed') });
-        } finally {
-          patchCart({ couponBusy: false });
-        }
-      },
-
-      async estimate(given) {
-        const choice = given ?? get().cart.shipping;
-        const mine = ++estimates;
-        patchCart({ shipping: choice, totalsStatus: 'loading', totalsError: null });
-        try {
-          const totals = await estimateCurrentCartTotals(api, {
-            ...(choice
-              ? {
-                  shippingAddress: {
-                    country: choice.country.trim().toUpperCase(),
-                    ...(choice.postalCode.trim() ? { postalCode: choice.postalCode.trim() } : {}),
-                  },
-                }
-              : {}),
-            ...(choice?.code ? { selectedShippingOption: { code: choice.code } } : {}),
-          });
-          if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
-        } catch (error) {
-          if (mine === estimates)
-            patchCart({ totalsStatus: 'error', totalsError: problemOf(error, 'estimateFailed') });
-        }
-      },
-
-      /** Creates a checkout and sends the visitor to the platform's hosted checkout page. */
-      async checkout() {
-        if (!get().cart.cart?.lineItems?.length) return;
-        patchCart({ checkout: 'working', checkoutError: null });
-        try {
-          const shipping = get().cart.shipping;
-          const { checkoutId } = await createCheckoutFromCurrentCart(api, {
-            channelType: 'WEB',
-            ...(shipping?.code ? { selectedShippingOption: { code: shipping.code } } : {}),
-            ...(shipping
-              ? {
-                  shippingAddress: {
-                    country: shipping.country,
-                    ...(shipping.postalCode ? { postalCode: shipping.postalCode } : {}),
-                  },
-                }
-              : {}),
-          });
-          const back = here();
-          const { redirectSession } = await createRedirectSession(api, {
-            ecomCheckout: { checkoutId },
-            ...(back ? { callbacks: { postFlowUrl: back, cartPageUrl: back, thankYouPageUrl: back } } : {}),
-          });
-          emit('checkout:started', { checkoutId });
-          deps.navigate?.(redirectSession.fullUrl);
-        } catch (error) {
-          patchCart({ checkout: 'error', checkoutError: problemOf(error, 'checkoutFailed') });
-          return;
-        }
-      },
+      ...lazyActions(
+        () => import('./cart-edits').then((module) => module.cartEdits(kit)),
+        ['setQuantity', 'removeLine', 'applyCoupon', 'removeCoupon', 'estimate', 'checkout'],
+      ),
 
       openCart() {
         if (get().ui.cartOpen) return;
@@ -540,7 +390,10 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
       },
 
+      ...signInActions(ctx),
+
       destroy() {
+        get().cancelSignIn();
         unsubscribeSession();
         unsubscribeChannel?.();
       },

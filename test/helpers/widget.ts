@@ -2,7 +2,7 @@ import type { SandboxSettings } from '../../sandbox/settings';
 import { createSession, type Session } from '../../src/auth/session';
 import { memoryStorage } from '../../src/auth/storage';
 import type { EmbedConfig } from '../../src/config';
-import { createStorefrontStore, type Storefront } from '../../src/store/store';
+import { createStorefrontStore, type StoreDeps, type Storefront } from '../../src/store/store';
 import type { WidgetModule } from '../../src/ui/lazy-element';
 import { SANDBOX_ORIGIN, testSandbox } from './sandbox';
 import { SITE_ORIGIN } from './session';
@@ -37,7 +37,13 @@ export const TEST_CONFIG: EmbedConfig = {
  */
 export function mountWidget(
   widget: WidgetModule,
-  options: { config?: Partial<EmbedConfig>; tag?: string; site?: string } = {},
+  options: {
+    config?: Partial<EmbedConfig>;
+    tag?: string;
+    site?: string;
+    /** More of the store's dependencies (the page's window for the silent sign-in is there already). */
+    store?: Partial<StoreDeps>;
+  } = {},
 ) {
   const harness = testSandbox();
   const { sandbox } = harness;
@@ -70,8 +76,10 @@ export function mountWidget(
   const store: Storefront = createStorefrontStore({
     session,
     storage,
+    win: window,
     navigate: (url) => navigations.push(url),
     location: () => site,
+    ...options.store,
   });
   const config: EmbedConfig = { ...TEST_CONFIG, ...options.config };
 

@@ -73,6 +73,7 @@ function mount(options: { lang?: string; captcha?: CaptchaProvider } = {}): Fixt
   const f = mountWidget(widget, {
     tag: 'sf-login-modal',
     site: PAGE,
+    store: { captcha: () => captcha.provider },
     ...(options.lang ? { config: { lang: options.lang } } : {}),
   });
   const silent = answerSilentFrames((url, referer) => f.sandbox.app.fetch(pageRequest(url, referer)));

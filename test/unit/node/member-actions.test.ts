@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../src/auth/storage';
-import { memberProblemOf } from '../../../src/store/member-calls';
+import { memberProblemOf } from '../../../src/store/member-actions';
 import { createStorefrontStore } from '../../../src/store/store';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../src/auth/storage';
+import { withQuantity } from '../../../src/store/cart-edits';
 import { channelPair } from '../../../src/store/channel';
-import { createStorefrontStore, type StorefrontEvents, withQuantity } from '../../../src/store/store';
+import { createStorefrontStore, type StorefrontEvents } from '../../../src/store/store';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
 
 function setup(options: { fetch?: typeof fetch } = {}) {
@@ -119,6 +120,8 @@ describe('the store', () => {
   it('changes quantities optimistically, reconciles with the server and rolls back on failure', async () => {
     const { h, store, id } = setup();
     await store.getState().addToCart({ productId: id('pothos-plant'), quantity: 1 });
+    // The drawer's edits load with it (opening it estimates the totals); from then on a change shows at once.
+    await store.getState().estimate();
     const line = store.getState().cart.cart?.lineItems?.[0];
     const pending = store.getState().setQuantity(line?.id as string, 3);
     expect(store.getState().cart.count).toBe(3);

@@ -1,0 +1,197 @@
+import {
+  createCheckoutFromCurrentCart,
+  estimateCurrentCartTotals,
+  removeCouponFromCurrentCart,
+  removeLineItemsFromCurrentCart,
+  updateCurrentCart,
+  updateCurrentCartLineItemQuantity,
+} from '../api/cart';
+import { createRedirectSession } from '../api/redirects';
+import type { Cart, LineItem } from '../api/types/cart';
+import { type CartKit, countOf, MAX_QUANTITY, problemOf, type StorefrontActions } from './store';
+
+/** The cart's edits: what only the open drawer does, so their code downloads with the drawer's. */
+export type CartEdits = Pick<
+  StorefrontActions,
+  'setQuantity' | 'removeLine' | 'applyCoupon' | 'removeCoupon' | 'estimate' | 'checkout'
+>;
+
+/**
+ * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is
+ * `59.97`; an integer over 100 prints as its shortest decimal).
+ */
+export function withQuantity(line: LineItem, quantity: number): LineItem {
+  const unit = line.price?.amount;
+  if (unit === undefined) return { ...line, quantity };
+  const cents = Math.round(Number(unit) * 100) * quantity;
+  return { ...line, quantity, lineItemPrice: { amount: String(cents / 100) } };
+}
+
+/**
+ * The cart's edits, over the store's cart core (`kit`): quantities and removals shown at once and undone alone
+ * on failure, coupons, the totals estimate and the checkout. Each takes only the latest answer.
+ */
+export function cartEdits(kit: CartKit): CartEdits {
+  const { get, deps, session, emit, here } = kit.ctx;
+  const { patchCart, acceptCart, fail } = kit;
+  const api = session.client;
+  let estimates = 0;
+
+  /** The lines of the cart on show, changed by `change`, with the count to match. */
+  const patchLines = (change: (lines: LineItem[]) => LineItem[]) => {
+    const now = get().cart.cart;
+    if (!now) return;
+    const cart = { ...now, lineItems: change(now.lineItems ?? []) };
+    patchCart({ cart, count: countOf(cart) });
+  };
+
+  /**
+   * A change to the cart's lines: shown at once, then the server's cart. On a failure only this change is
+   * undone (others may be on their way), the reason is shown, and the server's cart is read again.
+   */
+  const changeLines = async (
+    edit: (lines: LineItem[]) => LineItem[],
+    undo: (lines: LineItem[]) => LineItem[],
+    send: () => Promise<{ cart: Cart }>,
+    problemKey: string,
+  ) => {
+    const mine = kit.next();
+    patchLines(edit);
+    patchCart({ error: null });
+    try {
+      const { cart } = await send();
+      if (kit.isLatest(mine)) acceptCart(cart);
+    } catch (error) {
+      patchLines(undo);
+      fail(problemOf(error, problemKey));
+      void get().loadCart({ keepError: true });
+    }
+  };
+
+  return {
+    async setQuantity(lineId, quantity) {
+      const current = get().cart.cart;
+      const line = current?.lineItems?.find((l) => l.id === lineId);
+      if (!current || !line) return;
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+        fail({ key: 'quantityInvalid', detail: String(quantity) });
+        return;
+      }
+      patchCart({ pending: { ...get().cart.pending, [lineId]: true } });
+      try {
+        await changeLines(
+          (lines) => lines.map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
+          (lines) => lines.map((l) => (l.id === lineId ? line : l)),
+          () => updateCurrentCartLineItemQuantity(api, [{ id: lineId, quantity }]),
+          'quantityFailed',
+        );
+      } finally {
+        const { [lineId]: _done, ...rest } = get().cart.pending;
+        patchCart({ pending: rest });
+      }
+    },
+
+    async removeLine(lineId) {
+      const current = get().cart.cart;
+      if (!current) return;
+      const at = (current.lineItems ?? []).findIndex((l) => l.id === lineId);
+      const line = current.lineItems?.[at];
+      await changeLines(
+        (lines) => lines.filter((l) => l.id !== lineId),
+        (lines) =>
+          !line || lines.some((l) => l.id === lineId)
+            ? lines
+            : [...lines.slice(0, at), line, ...lines.slice(at)],
+        () => removeLineItemsFromCurrentCart(api, [lineId]),
+        'removeFailed',
+      );
+    },
+
+    async applyCoupon(code) {
+      const trimmed = code.trim();
+      if (!trimmed) {
+        patchCart({ couponError: { key: 'couponEmpty' } });
+        return false;
+      }
+      patchCart({ couponBusy: true, couponError: null });
+      try {
+        const { cart } = await updateCurrentCart(api, { couponCode: trimmed });
+        kit.next();
+        acceptCart(cart);
+        return true;
+      } catch (error) {
+        patchCart({ couponError: problemOf(error, 'couponFailed') });
+        return false;
+      } finally {
+        patchCart({ couponBusy: false });
+      }
+    },
+
+    async removeCoupon() {
+      patchCart({ couponBusy: true, couponError: null });
+      try {
+        const { cart } = await removeCouponFromCurrentCart(api);
+        kit.next();
+        acceptCart(cart);
+      } catch (error) {
+        patchCart({ couponError: problemOf(error, 'couponFailed') });
+      } finally {
+        patchCart({ couponBusy: false });
+      }
+    },
+
+    async estimate(given) {
+      const choice = given ?? get().cart.shipping;
+      const mine = ++estimates;
+      patchCart({ shipping: choice, totalsStatus: 'loading', totalsError: null });
+      try {
+        const totals = await estimateCurrentCartTotals(api, {
+          ...(choice
+            ? {
+                shippingAddress: {
+                  country: choice.country.trim().toUpperCase(),
+                  ...(choice.postalCode.trim() ? { postalCode: choice.postalCode.trim() } : {}),
+                },
+              }
+            : {}),
+          ...(choice?.code ? { selectedShippingOption: { code: choice.code } } : {}),
+        });
+        if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
+      } catch (error) {
+        if (mine === estimates)
+          patchCart({ totalsStatus: 'error', totalsError: problemOf(error, 'estimateFailed') });
+      }
+    },
+
+    /** Creates a checkout and sends the visitor to the platform's hosted checkout page. */
+    async checkout() {
+      if (!get().cart.cart?.lineItems?.length) return;
+      patchCart({ checkout: 'working', checkoutError: null });
+      try {
+        const shipping = get().cart.shipping;
+        const { checkoutId } = await createCheckoutFromCurrentCart(api, {
+          channelType: 'WEB',
+          ...(shipping?.code ? { selectedShippingOption: { code: shipping.code } } : {}),
+          ...(shipping
+            ? {
+                shippingAddress: {
+                  country: shipping.country,
+                  ...(shipping.postalCode ? { postalCode: shipping.postalCode } : {}),
+                },
+              }
+            : {}),
+        });
+        const back = here();
+        const { redirectSession } = await createRedirectSession(api, {
+          ecomCheckout: { checkoutId },
+          ...(back ? { callbacks: { postFlowUrl: back, cartPageUrl: back, thankYouPageUrl: back } } : {}),
+        });
+        emit('checkout:started', { checkoutId });
+        deps.navigate?.(redirectSession.fullUrl);
+      } catch (error) {
+        patchCart({ checkout: 'error', checkoutError: problemOf(error, 'checkoutFailed') });
+        return;
+      }
+    },
+  };
+}

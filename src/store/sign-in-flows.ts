@@ -1,0 +1,114 @@
+import { isSystemError } from '../api/errors';
+import type { LoginResult } from '../auth/login-state';
+import { createSignIn, type SignIn } from '../auth/sign-in';
+import type { SignInActions, SignInSlice, SignInStep } from './sign-in-actions';
+import type { Problem, SliceContext } from './store';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A thrown error as a message: the network, or `key` with the error's words (`silentFailed` for a silent
+ * sign-in that did not finish: refused, its code not exchanged, timed out).
+ */
+export function signInProblem(error: unknown, key = 'error'): Problem {
+  if (isSystemError(error) || error instanceof TypeError) return { key: 'networkError' };
+  return { key, detail: messageOf(error) };
+}
+
+/** This page without its fragment and without a password-reset link's token: where the platform leads back. */
+function returnAddress(here: string): string {
+  if (!here) return here;
+  const url = new URL(here);
+  url.hash = '';
+  url.searchParams.delete('recoveryToken');
+  return url.href;
+}
+
+export type SignInFlows = SignInActions;
+
+/**
+ * What the store's sign-in actions do (`sign-in-actions.ts` loads this with the sign-in code): the login
+ * state machine's steps, recovery, the hosted login page, and the silent sign-in that completes a SUCCESS.
+ * One per store: the pending verification and the running silent sign-in are its own.
+ */
+export function signInFlows(ctx: SliceContext): SignInFlows {
+  const { set, deps, session } = ctx;
+  let silent: Promise<void> | undefined;
+  let abort: AbortController | undefined;
+  const signIn: SignIn = createSignIn(session, {
+    ...(deps.win ? { win: deps.win } : {}),
+    // Asked at each step: the site may set its provider after the store is made.
+    captcha: { getTokens: (action) => deps.captcha?.()?.getTokens(action) ?? Promise.resolve({}) },
+  });
+
+  const setSilent = (status: SignInSlice['silent'], problem: Problem | null = null) =>
+    set({ signIn: { silent: status, problem } });
+
+  function completeSignIn(sessionToken: string): Promise<void> {
+    silent ??= (async () => {
+      const controller = new AbortController();
+      abort = controller;
+      setSilent('running');
+      try {
+        await signIn.completeSignIn(sessionToken, { signal: controller.signal });
+        setSilent('idle');
+      } catch (error) {
+        setSilent('failed', signInProblem(error, 'silentFailed'));
+        throw error;
+      } finally {
+        silent = undefined;
+        abort = undefined;
+      }
+    })();
+    return silent;
+  }
+
+  /** A step of the state machine; a SUCCESS is completed with the silent sign-in before it is returned. */
+  async function step(run: (s: SignIn) => Promise<LoginResult>): Promise<SignInStep> {
+    let key = 'error';
+    try {
+      const result = await run(signIn);
+      key = 'silentFailed';
+      if (result.loginState === 'SUCCESS') await completeSignIn(result.data.sessionToken);
+      return result;
+    } catch (error) {
+      return { loginState: 'ERROR', problem: signInProblem(error, key) };
+    }
+  }
+
+  async function attempt(run: (s: SignIn) => Promise<unknown>): Promise<Problem | null> {
+    try {
+      await run(signIn);
+      return null;
+    } catch (error) {
+      return signInProblem(error);
+    }
+  }
+
+  return {
+    login: ({ email, password }) => step((s) => s.login({ email, password })),
+    register: (input) => step((s) => s.register(input)),
+    verifyEmail: (code) => step((s) => s.processVerification({ verificationCode: code })),
+    resendCode: () => attempt((s) => s.resendVerificationCode()),
+    sendPasswordReset: (email, language) =>
+      attempt((s) => s.sendPasswordResetEmail(email, returnAddress(ctx.here()), language)),
+    resetPassword: (recoveryToken, password) => step((s) => s.recoverPassword(recoveryToken, password)),
+
+    async startHostedLogin() {
+      try {
+        const { authUrl } = await signIn.getAuthUrl({ redirectUri: returnAddress(ctx.here()) });
+        if (!deps.navigate) throw new Error('No way to open the login page here');
+        deps.navigate(authUrl);
+        return null;
+      } catch (error) {
+        return signInProblem(error, 'hostedFailed');
+      }
+    },
+
+    completeSignIn,
+
+    cancelSignIn() {
+      abort?.abort();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { createElement, Fragment } from 'react';
+import type { ViewProps } from './view';
+
+/** A new member waits for the site owner's approval (OWNER_APPROVAL_REQUIRED). */
+export function ApprovalView({ v }: { v: ViewProps }) {
+  return (
+    <>
+      <p>{v.t.approvalText}</p>
+      <button type="button" className="primary" onClick={v.close}>
+        {v.t.done}
+      </button>
+    </>
+  );
+}

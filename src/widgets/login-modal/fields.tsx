@@ -1,0 +1,100 @@
+import { createElement, type RefObject, useState } from 'react';
+import type { Field, Problem } from './problems';
+import type { ViewProps } from './view';
+
+/** A message as an alert: next to its field, or at the form's end; with its way forward as a button. */
+export function ErrorText({ id, problem, v }: { id: string; problem: Problem; v: ViewProps }) {
+  const { t } = v;
+  const label =
+    problem.action === 'forgot'
+      ? t.forgot
+      : problem.action === 'signIn'
+        ? t.backToSignIn
+        : problem.action === 'hosted'
+          ? t.hosted
+          : '';
+  return (
+    <div className={problem.field === 'form' ? 'banner' : 'field-error'} id={id} role="alert" part="error">
+      <p>{problem.message}</p>
+      {problem.hint ? <p className="hint">{problem.hint}</p> : null}
+      {problem.action ? (
+        <button type="button" className="link" onClick={() => v.onAction(problem.action)}>
+          {label}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form-level message of the step, if it has one. */
+export const FormProblem = ({ v }: { v: ViewProps }) =>
+  v.step.problem?.field === 'form' ? (
+    <ErrorText id={`${v.id}-form-error`} problem={v.step.problem} v={v} />
+  ) : null;
+
+export interface FieldProps {
+  v: ViewProps;
+  field: Field;
+  label: string;
+  type?: 'email' | 'text';
+  value: string;
+  onInput: (value: string) => void;
+  autoComplete: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  inputMode?: 'numeric' | 'email' | 'text';
+  maxLength?: number;
+  /** A password: hidden, with a toggle to show it. */
+  toggle?: boolean;
+}
+
+/** A labelled input whose message (from the step's problem) is an alert beside it that describes it. */
+export function TextField(props: FieldProps) {
+  const { v } = props;
+  const [visible, setVisible] = useState(false);
+  const id = `${v.id}-${props.field}`;
+  const errorId = `${id}-error`;
+  const mine = v.step.problem?.field === props.field ? v.step.problem : null;
+  const type = props.toggle ? (visible ? 'text' : 'password') : (props.type ?? 'text');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <div className={props.toggle ? 'with-toggle' : undefined}>
+        <input
+          id={id}
+          ref={props.inputRef}
+          type={type as 'text' /* one of text, email, password */}
+          value={props.value}
+          autoComplete={props.autoComplete}
+          inputMode={props.inputMode}
+          maxLength={props.maxLength}
+          required
+          spellCheck={false}
+          autoCapitalize="off"
+          aria-invalid={mine ? 'true' : undefined}
+          aria-describedby={mine ? errorId : undefined}
+          onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
+        />
+        {props.toggle ? (
+          <button
+            type="button"
+            className="toggle"
+            aria-pressed={visible}
+            aria-label={visible ? v.t.hidePassword : v.t.showPassword}
+            onClick={() => setVisible(!visible)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z"
+              />
+              {visible ? <path stroke="currentColor" strokeWidth="2" d="M4 4l16 16" /> : null}
+            </svg>
+          </button>
+        ) : null}
+      </div>
+      {mine ? <ErrorText id={errorId} problem={mine} v={v} /> : null}
+    </div>
+  );
+}

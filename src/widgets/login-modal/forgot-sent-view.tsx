@@ -1,0 +1,15 @@
+import { createElement, Fragment } from 'react';
+import { fill } from '../../ui/i18n';
+import type { ViewProps } from './view';
+
+/** The link is on its way, said without telling whether the email has an account. */
+export function ForgotSentView({ v, email }: { v: ViewProps; email: string }) {
+  return (
+    <>
+      <p role="status">{fill(v.t.forgotSent, { email })}</p>
+      <button type="button" className="primary" onClick={() => v.go({ name: 'signIn' })}>
+        {v.t.backToSignIn}
+      </button>
+    </>
+  );
+}

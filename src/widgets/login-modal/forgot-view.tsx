@@ -1,0 +1,45 @@
+import { createElement } from 'react';
+import { TextField } from './fields';
+import { checkEmail, stepProblem } from './problems';
+import { StepForm } from './step';
+import type { ViewProps } from './view';
+
+/** Asks for a link to choose a new password, sent to the account's email and leading back to this page. */
+export function ForgotView({ v }: { v: ViewProps }) {
+  const { t, step } = v;
+  const submit = () =>
+    step.run(
+      () => checkEmail(v.email, t),
+      async () => {
+        const failed = await v.actions().sendPasswordReset(v.email.trim(), v.lang);
+        if (failed) step.setProblem(stepProblem(failed, t));
+        else v.go({ name: 'forgotSent', email: v.email.trim() });
+      },
+    );
+  return (
+    <StepForm
+      v={v}
+      onSubmit={submit}
+      submit={t.sendLink}
+      submitting={t.sending}
+      after={
+        <button type="button" className="link" onClick={() => v.go({ name: 'signIn' })}>
+          {t.backToSignIn}
+        </button>
+      }
+    >
+      <p>{t.forgotIntro}</p>
+      <TextField
+        v={v}
+        field="email"
+        label={t.email}
+        type="email"
+        value={v.email}
+        onInput={v.setEmail}
+        autoComplete="email"
+        inputMode="email"
+        inputRef={v.first}
+      />
+    </StepForm>
+  );
+}

@@ -1,0 +1,51 @@
+import { createElement, Fragment, useState } from 'react';
+import { TextField } from './fields';
+import { checkEmail, checkRequired } from './problems';
+import { StepForm } from './step';
+import type { ViewProps } from './view';
+
+/** Email and password; the ways to a forgotten password and to a new account. */
+export function SignInView({ v }: { v: ViewProps }) {
+  const { t, step } = v;
+  const [password, setPassword] = useState('');
+  const submit = () =>
+    step.run(
+      () => checkEmail(v.email, t) ?? checkRequired(password, 'password', t),
+      async () => step.follow(await v.actions().login({ email: v.email.trim(), password })),
+    );
+  return (
+    <>
+      <StepForm v={v} onSubmit={submit} submit={t.signIn} submitting={t.signingIn}>
+        <TextField
+          v={v}
+          field="email"
+          label={t.email}
+          type="email"
+          value={v.email}
+          onInput={v.setEmail}
+          autoComplete="username"
+          inputMode="email"
+          inputRef={v.first}
+        />
+        <TextField
+          v={v}
+          field="password"
+          label={t.password}
+          value={password}
+          onInput={setPassword}
+          autoComplete="current-password"
+          toggle
+        />
+        <button type="button" className="link" onClick={() => v.go({ name: 'forgot' })}>
+          {t.forgot}
+        </button>
+      </StepForm>
+      <p className="switch">
+        {t.noAccount}{' '}
+        <button type="button" className="link" onClick={() => v.go({ name: 'register' })}>
+          {t.createAccount}
+        </button>
+      </p>
+    </>
+  );
+}

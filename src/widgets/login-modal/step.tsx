@@ -1,0 +1,108 @@
+import { createElement, Fragment, type ReactNode, type RefObject, useState } from 'react';
+import type { SignInStep } from '../../store/sign-in-actions';
+import { Button } from '../../ui/button';
+import { FormProblem } from './fields';
+import { failureProblem, type Problem, stepProblem } from './problems';
+import type { LoginStrings } from './strings';
+import type { Step, View, ViewProps } from './view';
+
+/**
+ * The state of the modal's steps: one at a time (a press while busy does nothing), a field's problem found
+ * before asking the platform focuses that field, and a result leads on (`follow`).
+ */
+export function useStep(options: {
+  t: LoginStrings;
+  id: string;
+  view: View;
+  /** The email the code goes to, for the verification view. */
+  email: string;
+  /** Where the fields are, to focus the one a problem concerns. */
+  container: RefObject<HTMLElement | null>;
+  /** A sign-in step's SUCCESS: the member is signed in. */
+  onSignedIn(): void;
+  /** A step that needs the emailed code or the owner's approval. */
+  go(next: View): void;
+}): Step {
+  const { t } = options;
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  const focusField = (field: Problem['field']) =>
+    options.container.current
+      ?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`)
+      ?.focus();
+
+  return {
+    busy,
+    problem,
+    setProblem,
+    async run(check, step) {
+      if (busy) return;
+      const invalid = check();
+      setProblem(invalid);
+      if (invalid) {
+        focusField(invalid.field);
+        return;
+      }
+      setBusy(true);
+      try {
+        await step();
+      } finally {
+        setBusy(false);
+      }
+    },
+    follow(result: SignInStep) {
+      if (result.loginState === 'SUCCESS') options.onSignedIn();
+      else if (result.loginState === 'ERROR') setProblem(stepProblem(result.problem, t));
+      else if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
+        options.go({ name: 'verify', email: options.email.trim() });
+      else if (result.loginState === 'OWNER_APPROVAL_REQUIRED') options.go({ name: 'approval' });
+      else setProblem(failureProblem(result, t, options.view.name === 'verify' ? 'code' : 'form'));
+    },
+  };
+}
+
+/**
+ * A view's form: no browser validation (the view checks, and says so next to the field), busy while its step
+ * runs, its form-level message and its submit button at the end.
+ */
+export function StepForm({
+  v,
+  onSubmit,
+  submit,
+  submitting,
+  children,
+  after,
+}: {
+  v: ViewProps;
+  onSubmit(): void;
+  submit: string;
+  submitting: string;
+  children: ReactNode;
+  /** What follows the submit button inside the form. */
+  after?: ReactNode;
+}) {
+  const { busy } = v.step;
+  return (
+    <>
+      <form
+        noValidate
+        aria-busy={busy ? 'true' : undefined}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+        <FormProblem v={v} />
+        <Button type="submit" className="primary" blocked={busy} part="submit">
+          {busy ? submitting : submit}
+        </Button>
+        {after}
+      </form>
+      <p className="sf-visually-hidden" role="status" aria-live="polite">
+        {busy ? '…' : ''}
+      </p>
+    </>
+  );
+}

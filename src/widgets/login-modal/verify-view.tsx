@@ -1,0 +1,65 @@
+import { createElement, Fragment, useState } from 'react';
+import { Button } from '../../ui/button';
+import { fill } from '../../ui/i18n';
+import { TextField } from './fields';
+import { stepProblem } from './problems';
+import { StepForm } from './step';
+import type { ViewProps } from './view';
+
+/** The 6-digit code emailed to a new member (EMAIL_VERIFICATION_REQUIRED), and a way to have it sent again. */
+export function VerifyView({ v, email }: { v: ViewProps; email: string }) {
+  const { t, step } = v;
+  const [code, setCode] = useState('');
+  const [status, setStatus] = useState('');
+  const submit = () => {
+    setStatus('');
+    return step.run(
+      () => (/^\d{6}$/.test(code.trim()) ? null : { field: 'code', message: t.codeInvalid }),
+      async () => step.follow(await v.actions().verifyEmail(code.trim())),
+    );
+  };
+  const resend = () => {
+    setStatus('');
+    return step.run(
+      () => null,
+      async () => {
+        const failed = await v.actions().resendCode();
+        if (failed) step.setProblem(stepProblem(failed, t));
+        else setStatus(fill(t.resent, { email }));
+      },
+    );
+  };
+  return (
+    <>
+      <StepForm
+        v={v}
+        onSubmit={submit}
+        submit={t.verify}
+        submitting={t.verifying}
+        after={
+          <Button className="link" blocked={step.busy} onClick={resend}>
+            {t.resend}
+          </Button>
+        }
+      >
+        <p>{fill(t.verifyIntro, { email })}</p>
+        <TextField
+          v={v}
+          field="code"
+          label={t.code}
+          value={code}
+          onInput={setCode}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          inputRef={v.first}
+        />
+      </StepForm>
+      {status ? (
+        <p className="status" role="status">
+          {status}
+        </p>
+      ) : null}
+    </>
+  );
+}

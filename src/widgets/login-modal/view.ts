@@ -1,0 +1,45 @@
+import type { RefObject } from 'react';
+import type { SignInStep } from '../../store/sign-in-actions';
+import type { StorefrontActions } from '../../store/store';
+import type { Problem } from './problems';
+import type { LoginStrings } from './strings';
+
+/** The login modal's views; the verification and reset views carry what they need. */
+export type View =
+  | { name: 'signIn' }
+  | { name: 'register' }
+  | { name: 'verify'; email: string }
+  | { name: 'approval' }
+  | { name: 'forgot' }
+  | { name: 'forgotSent'; email: string }
+  | { name: 'reset'; recoveryToken: string };
+
+/** A step's state: one at a time, its problem on show, and where its result leads. */
+export interface Step {
+  busy: boolean;
+  problem: Problem | null;
+  setProblem(problem: Problem | null): void;
+  /** Checks the fields (a problem stops it there, at its field), then runs the step with the busy state on. */
+  run(check: () => Problem | null, step: () => Promise<void>): Promise<void>;
+  /** Where a sign-in step leads: signed in and closed, the next view, or a message. */
+  follow(result: SignInStep): void;
+}
+
+/** What the shell hands each view. */
+export interface ViewProps {
+  t: LoginStrings;
+  /** The store's actions, read when called. */
+  actions: () => StorefrontActions;
+  lang: string;
+  /** The base of the fields' ids. */
+  id: string;
+  /** The email is kept across the views (sign in → forgot password, register → sign in). */
+  email: string;
+  setEmail(email: string): void;
+  /** The view's first field, which gets the focus. */
+  first: RefObject<HTMLInputElement | null>;
+  go(next: View): void;
+  close(): void;
+  onAction(action: Problem['action']): void;
+  step: Step;
+}
