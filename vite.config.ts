@@ -93,7 +93,7 @@ export default defineConfig(({ mode }): UserConfig => {
               // better than one per widget (gzip starts each file with an empty dictionary): 2.5 KB less in all.
               {
                 name: 'widgets',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](use-store|dialog|mount)\.ts|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/][\w-]+[\\/](styles|menu)\.(css|tsx)|[\\/]src[\\/](store[\\/]sign-in-flows|auth[\\/](sign-in|login-state|pkce|silent)|api[\\/]identity)\.ts/,
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](use-store|dialog|mount|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/][\w-]+[\\/](styles|menu)\.(css|tsx)|[\\/]src[\\/](store[\\/]sign-in-flows|auth[\\/](sign-in|login-state|pkce|silent)|api[\\/]identity)\.ts/,
               },
             ],
           },

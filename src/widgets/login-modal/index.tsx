@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { useStore } from 'zustand';
 import controls from '../../ui/controls.css?inline';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
+import modalDialog from '../../ui/modal-dialog.css?inline';
 import { renderWithTexts } from '../../ui/mount';
 import theme from '../../ui/theme.css?inline';
 import { LoginModal } from './modal';
@@ -22,6 +23,6 @@ export const mount: WidgetModule['mount'] = (root, host, context) => {
     root,
     loginStrings(lang, strings),
     (t) => <LoginRoot context={context} t={t} />,
-    `${theme}\n${controls}\n${styles}`,
+    `${theme}\n${controls}\n${modalDialog}\n${styles}`,
   );
 };
