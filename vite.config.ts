@@ -112,15 +112,7 @@ export default defineConfig(({ mode }): UserConfig => {
               // better than one per widget (gzip starts each file with an empty dictionary): 2.5 KB less in all.
               {
                 name: 'widgets',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](use-store|dialog|mount|button|modal-dialog)\.tsx?|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits)|auth[\\/](sign-in|login-state|pkce|silent)|api[\\/]identity)\.ts/,
-              },
-              // The member menu's code, floating-ui included, in a chunk of its own: only a member who opens the
-              // menu (or points at the badge) downloads it, and it takes Preact, zustand's hook and the controls
-              // from the views' chunk. (After `widgets`: a group takes its modules' dependencies too, unless an
-              // earlier group has them.)
-              {
-                name: 'menu',
-                test: /[\\/]node_modules[\\/](@floating-ui|tabbable)[\\/]|[\\/]widgets[\\/]member-badge[\\/]menu\.(css|tsx)/,
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits)|auth[\\/](sign-in|login-state|pkce|silent)|api[\\/]identity)\.ts/,
               },
             ],
           },

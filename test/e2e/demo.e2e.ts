@@ -161,10 +161,7 @@ describe('the demo page in Chromium', () => {
     });
     expect(queued).toEqual(['setCaptchaProvider', 'register']);
     release();
-    await page
-      .locator('sf-login-modal [role="dialog"]')
-      .getByRole('heading', { name: 'Create an account' })
-      .waitFor();
+    await page.locator('sf-login-modal dialog').getByRole('heading', { name: 'Create an account' }).waitFor();
     expect(errors).toEqual([]);
   });
 

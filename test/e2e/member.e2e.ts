@@ -14,7 +14,7 @@ async function lastMail(to: string): Promise<{ subject: string; text: string; li
   return last;
 }
 
-const modal = (page: Page) => page.locator('sf-login-modal [role="dialog"]');
+const modal = (page: Page) => page.locator('sf-login-modal dialog');
 const badge = (page: Page) => page.locator('sf-member-badge');
 const menu = (page: Page) => page.locator('sf-member-badge [role="menu"]');
 
@@ -146,7 +146,7 @@ describe('a member by mouse', () => {
       .locator('article', { hasText: 'Stoneware Mug' })
       .getByRole('button', { name: 'Add to cart' })
       .click();
-    await page.locator('sf-cart-drawer [role="dialog"]').getByRole('button', { name: 'Close' }).click();
+    await page.locator('sf-cart-drawer dialog').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => count.textContent()).toBe('1');
     await signInByMouse(page, 'jane@example.com', 'storefront-demo');
     await badge(page).getByRole('button', { name: 'Jane account menu' }).waitFor();
@@ -302,6 +302,68 @@ describe('the member menu on small and right-to-left pages', () => {
     expect(Math.abs(box.x - Math.max(8, button?.x ?? 0))).toBeLessThanOrEqual(1);
     expect(box.y).toBeGreaterThan((button?.y ?? 0) + (button?.height ?? 0));
     await shot(page, 'member-menu-rtl');
+    expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
+  });
+});
+
+describe('the login modal, a modal dialog', () => {
+  it('keeps the page behind inert (Tab never reaches it, a click on it does nothing), closes with Escape and gives the focus back to the button that opened it', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    const pageButton = page.locator('.site-footer').getByRole('button', { name: 'sign in' });
+    await pageButton.click();
+    await modal(page).waitFor();
+    expect(await modal(page).evaluate((el) => el.tagName === 'DIALOG' && el.matches(':modal'))).toBe(true);
+    await expect.poll(() => focused(page)).toMatch(/^input\[email\] Email/);
+
+    // Tab and Shift+Tab go round the modal's own elements (and the browser's, where the focus is on no
+    // element), never to the page's links and buttons behind it.
+    const where = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active === document.body || active === null ? 'nowhere' : active.tagName.toLowerCase();
+      });
+    const seen = new Set<string>();
+    for (const key of [...Array(14).fill('Tab'), ...Array(14).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      seen.add(await where());
+      expect(seen.has('a') || seen.has('button') || seen.has('sf-member-badge')).toBe(false);
+    }
+    expect(seen.has('sf-login-modal')).toBe(true);
+
+    // Escape closes it, and the focus is back on the page's own button that opened it.
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatch(/^button sign in/);
+    expect(await page.evaluate(() => document.activeElement?.closest('.site-footer') !== null)).toBe(true);
+
+    // A click where the page's "The tee" link is (at the top: the footer's button scrolled the page down)
+    // reaches the dialog (outside its box: it closes), not the link: the page stays where it is.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await modal(page).waitFor();
+    const link = page.getByRole('link', { name: 'The tee' });
+    const box = await link.boundingBox();
+    if (!box) throw new Error('no "The tee" link');
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName, point)).toBe(
+      'SF-LOGIN-MODAL',
+    );
+    const url = page.url();
+    await page.mouse.click(point.x, point.y);
+    await modal(page).waitFor({ state: 'detached' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(page.url()).toBe(url);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('A');
+
+    // Opened from the member badge's button, inside the badge's shadow root: the focus goes back there.
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await modal(page).waitFor();
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatch(/^button Sign in/);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SF-MEMBER-BADGE');
     expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
   });
 });

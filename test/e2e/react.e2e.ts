@@ -6,8 +6,8 @@ import { expectAccessible, unexpectedErrors } from './page-checks';
 const { demoUrl, freshPage, shot } = journeys();
 
 const count = (page: Page) => page.locator('.site-header .count');
-const drawer = (page: Page) => page.locator('sf-cart-drawer [role="dialog"]');
-const modal = (page: Page) => page.locator('sf-login-modal [role="dialog"]');
+const drawer = (page: Page) => page.locator('sf-cart-drawer dialog');
+const modal = (page: Page) => page.locator('sf-login-modal dialog');
 const badge = (page: Page) => page.locator('sf-member-badge');
 
 describe('the React demo app (demo/react, real React and storefront-widgets/react)', () => {

@@ -7,7 +7,7 @@ import { animationsDone, expectAccessible, unexpectedErrors } from './page-check
 const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
 
 const count = (page: Page) => page.locator('.site-header [data-sf-cart-count]');
-const drawer = (page: Page) => page.locator('sf-cart-drawer [role="dialog"]');
+const drawer = (page: Page) => page.locator('sf-cart-drawer dialog');
 const line = (page: Page, name: string) => drawer(page).locator('[part="line"]', { hasText: name });
 
 /** Places the order on the sandbox's hosted checkout page, which sends the visitor back to the shop. */

@@ -195,6 +195,7 @@ export function accessibleName(el: Element): string {
 
 const IMPLICIT_ROLES: Record<string, string> = {
   button: 'button,input[type="button"],input[type="submit"]',
+  dialog: 'dialog',
   textbox: 'input:not([type]),input[type="text"],textarea',
   spinbutton: 'input[type="number"]',
   combobox: 'select',

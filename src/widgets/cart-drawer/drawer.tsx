@@ -4,9 +4,9 @@ import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../
 import type { Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
-import { useModalDialog } from '../../ui/dialog';
 import { safeImageUrl } from '../../ui/format';
 import { fill, plural } from '../../ui/i18n';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { formatPrice } from '../../ui/price';
 import type { Strings } from './strings';
 
@@ -176,7 +176,7 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
             aria-label={fill(t.removeItem, { name })}
             onClick={(event) => {
               // The line leaves at once: the focus goes to the drawer, not to the page.
-              (event.currentTarget.closest('[role="dialog"]') as HTMLElement | null)?.focus();
+              (event.currentTarget.closest('dialog') as HTMLElement | null)?.focus();
               void store.getState().removeLine(id);
             }}
           >
@@ -429,8 +429,6 @@ export function Drawer(props: Props) {
   const notice = useStore(store, (s) => s.session.notice);
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useModalDialog(dialogRef, { onClose: () => store.getState().closeCart(), initialFocus: closeRef });
   const cart = slice.cart;
   const lines = cart?.lineItems ?? [];
   // A long cart opens in one frame: the first screenful of lines at once, the rest in the next frame.
@@ -450,104 +448,93 @@ export function Drawer(props: Props) {
   const loading =
     (slice.status === 'loading' || slice.status === 'idle' || slice.status === 'cached') && !cart;
   return (
-    // The backdrop closes on a press outside the drawer; keyboard users have Escape and the close button.
-    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop, not a control
-    <div
+    // The browser's modal <dialog>: a press outside the drawer, Escape and the close button close it.
+    <ModalDialog
+      labelledBy={titleId}
+      onClose={() => store.getState().closeCart()}
+      initialFocus={closeRef}
       className="overlay"
       part="overlay"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) store.getState().closeCart();
-      }}
     >
-      <div>
-        <div
-          ref={dialogRef}
-          role="dialog"
-          className="drawer"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          part="drawer"
-          tabIndex={-1}
-        >
-          <header className="drawer-header" part="header">
-            <h2 id={titleId}>
-              {t.cartTitle}
-              {slice.count ? (
-                <span className="count">
-                  {' '}
-                  ({fill(plural(t.itemsCount, slice.count, locale), { count: slice.count })})
-                </span>
-              ) : null}
-            </h2>
-            <button
-              ref={closeRef}
-              type="button"
-              className="icon"
-              aria-label={t.close}
-              onClick={() => store.getState().closeCart()}
-            >
-              ×
-            </button>
-          </header>
-          <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
-            {notice ? (
-              <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} />
+      <div className="drawer" part="drawer">
+        <header className="drawer-header" part="header">
+          <h2 id={titleId}>
+            {t.cartTitle}
+            {slice.count ? (
+              <span className="count">
+                {' '}
+                ({fill(plural(t.itemsCount, slice.count, locale), { count: slice.count })})
+              </span>
             ) : null}
-            {slice.error ? (
-              <Message
-                problem={slice.error}
-                t={t}
-                onRetry={() => void store.getState().loadCart()}
-                onDismiss={() => store.getState().dismissCartError()}
-              />
-            ) : null}
-            {loading ? (
-              <>
-                <p className="sf-visually-hidden" role="status">
-                  {t.loading}
-                </p>
-                <Skeleton />
-              </>
-            ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
-              <div className="empty" part="empty">
-                <p>{t.emptyCart}</p>
-                <button type="button" className="secondary" onClick={() => store.getState().closeCart()}>
-                  {t.continueShopping}
-                </button>
-              </div>
-            ) : (
-              <>
-                <ul className="lines">
-                  {shownLines.map((line) => (
-                    <Line
-                      key={line.id}
-                      line={line}
-                      pending={Boolean(slice.pending[line.id as string])}
-                      {...props}
-                    />
-                  ))}
-                </ul>
-                {cart ? <Coupon cart={cart} {...props} /> : null}
-                <Shipping {...props} />
-              </>
-            )}
-          </div>
-          {cart && lines.length ? (
-            <footer className="drawer-footer" part="footer">
-              <Totals cart={cart} totals={slice.totals} t={t} currency={currency} locale={locale} />
-              {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
-              <Button
-                className="primary"
-                part="checkout-button"
-                blocked={slice.checkout === 'working'}
-                onClick={() => void store.getState().checkout()}
-              >
-                {slice.checkout === 'working' ? t.checkingOut : t.checkout}
-              </Button>
-            </footer>
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon"
+            aria-label={t.close}
+            onClick={() => store.getState().closeCart()}
+          >
+            ×
+          </button>
+        </header>
+        <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
+          {notice ? (
+            <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} />
           ) : null}
+          {slice.error ? (
+            <Message
+              problem={slice.error}
+              t={t}
+              onRetry={() => void store.getState().loadCart()}
+              onDismiss={() => store.getState().dismissCartError()}
+            />
+          ) : null}
+          {loading ? (
+            <>
+              <p className="sf-visually-hidden" role="status">
+                {t.loading}
+              </p>
+              <Skeleton />
+            </>
+          ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
+            <div className="empty" part="empty">
+              <p>{t.emptyCart}</p>
+              <button type="button" className="secondary" onClick={() => store.getState().closeCart()}>
+                {t.continueShopping}
+              </button>
+            </div>
+          ) : (
+            <>
+              <ul className="lines">
+                {shownLines.map((line) => (
+                  <Line
+                    key={line.id}
+                    line={line}
+                    pending={Boolean(slice.pending[line.id as string])}
+                    {...props}
+                  />
+                ))}
+              </ul>
+              {cart ? <Coupon cart={cart} {...props} /> : null}
+              <Shipping {...props} />
+            </>
+          )}
         </div>
+        {cart && lines.length ? (
+          <footer className="drawer-footer" part="footer">
+            <Totals cart={cart} totals={slice.totals} t={t} currency={currency} locale={locale} />
+            {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
+            <Button
+              className="primary"
+              part="checkout-button"
+              blocked={slice.checkout === 'working'}
+              onClick={() => void store.getState().checkout()}
+            >
+              {slice.checkout === 'working' ? t.checkingOut : t.checkout}
+            </Button>
+          </footer>
+        ) : null}
       </div>
-    </div>
+    </ModalDialog>
   );
 }

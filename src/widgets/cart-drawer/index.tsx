@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { useStore } from 'zustand';
 import controls from '../../ui/controls.css?inline';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
+import modalDialog from '../../ui/modal-dialog.css?inline';
 import { renderWithTexts } from '../../ui/mount';
 import theme from '../../ui/theme.css?inline';
 import { Drawer } from './drawer';
@@ -16,8 +17,8 @@ export function CartDrawer({ context, t }: { context: WidgetContext; t: Strings 
   return <Drawer store={context.store} t={t} locale={config.lang} currency={config.currency} />;
 }
 
-/** The widget's styles: the shared theme and controls, then its own. */
-export const css = `${theme}\n${controls}\n${styles}`;
+/** The widget's styles: the shared theme, controls and dialog, then its own. */
+export const css = `${theme}\n${controls}\n${modalDialog}\n${styles}`;
 
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);

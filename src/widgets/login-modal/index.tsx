@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { useStore } from 'zustand';
 import controls from '../../ui/controls.css?inline';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
+import modalDialog from '../../ui/modal-dialog.css?inline';
 import { renderWithTexts } from '../../ui/mount';
 import theme from '../../ui/theme.css?inline';
 import { LoginModal } from './modal';
@@ -16,8 +17,8 @@ export function LoginRoot({ context, t }: { context: WidgetContext; t: LoginStri
   return <LoginModal context={context} t={t} intent={intent} />;
 }
 
-/** The widget's styles: the shared theme and controls, then its own. */
-export const css = `${theme}\n${controls}\n${styles}`;
+/** The widget's styles: the shared theme, controls and dialog, then its own. */
+export const css = `${theme}\n${controls}\n${modalDialog}\n${styles}`;
 
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);

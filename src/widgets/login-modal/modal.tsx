@@ -1,7 +1,7 @@
 import { createElement, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { LoginIntent } from '../../store/store';
-import { useModalDialog } from '../../ui/dialog';
 import type { WidgetContext } from '../../ui/lazy-element';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { ApprovalView } from './approval-view';
 import { ForgotSentView } from './forgot-sent-view';
 import { ForgotView } from './forgot-view';
@@ -65,13 +65,12 @@ export function LoginModal({
   const { store, config } = context;
   const [view, setView] = useState<View>(() => initialView(intent));
   const [email, setEmail] = useState('');
-  const dialog = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
   const close = () => store.getState().closeLogin();
-  useModalDialog(dialog, { onClose: close, initialFocus: first });
-  const step = useStep({ t, id, view, email, container: dialog, onSignedIn: close, go });
+  const step = useStep({ t, id, view, email, container: box, onSignedIn: close, go });
 
   // A new view: its first field (or its title) gets the focus.
   const shown = useRef(view.name);
@@ -111,25 +110,15 @@ export function LoginModal({
     step,
   };
   return (
-    // The backdrop closes on a press outside the modal; keyboard users have Escape and the close button.
-    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop, not a control
-    <div
+    // A press outside the box closes it; keyboard users have Escape and the close button.
+    <ModalDialog
+      labelledBy={`${id}-title`}
+      onClose={close}
+      initialFocus={first}
       className="overlay"
       part="overlay"
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) close();
-      }}
     >
-      <div
-        ref={dialog}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        part="modal"
-        data-view={view.name}
-        tabIndex={-1}
-      >
+      <div ref={box} className="modal" part="modal" data-view={view.name}>
         <header className="modal-header" part="header">
           <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
             {t[TITLES[view.name]]}
@@ -152,6 +141,6 @@ export function LoginModal({
           ) : null}
         </div>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

@@ -19,7 +19,6 @@ import {
   isBlocked,
   type MountedWidget,
   mountWidget,
-  press,
   queryByRole,
   settle,
   textOf,
@@ -101,7 +100,7 @@ function field(root: ShadowRoot, label: string): HTMLInputElement {
   return input;
 }
 
-const viewOf = (root: ShadowRoot) => root.querySelector('[role="dialog"]')?.getAttribute('data-view');
+const viewOf = (root: ShadowRoot) => root.querySelector('[data-view]')?.getAttribute('data-view');
 const titleOf = (root: ShadowRoot) => accessibleName(getByRole(root, 'dialog'));
 /** What an alert says: its message, hint and action, one after the other. */
 const said = (el: Element) =>
@@ -133,6 +132,16 @@ async function formAlert(root: ShadowRoot, text: string | RegExp): Promise<HTMLE
     expect(found.map(said)).toEqual([expect.stringMatching(text)]);
     return found[0] as HTMLElement;
   });
+}
+
+/**
+ * Escape on an open modal `<dialog>`: the browser fires a cancelable `cancel` on it. (happy-dom does not turn
+ * the key into the event; Chromium's Escape is checked in test/e2e/member.e2e.ts.)
+ */
+function cancel(dialog: HTMLElement): Event {
+  const event = new Event('cancel', { cancelable: true });
+  dialog.dispatchEvent(event);
+  return event;
 }
 
 function click(root: ShadowRoot, name: string | RegExp): void {
@@ -194,9 +203,13 @@ describe('login modal: the dialog', () => {
     pageButton.focus();
     const { f } = mount();
     expect(queryByRole(f.root, 'dialog')).toBeNull();
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
 
     const dialog = await open(f);
-    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    // The browser's modal dialog (the top layer, the page behind inert: Chromium checks it in member.e2e.ts).
+    expect(dialog).toBeInstanceOf(HTMLDialogElement);
+    expect(showModal.mock.contexts).toEqual([dialog]);
+    expect((dialog as HTMLDialogElement).open).toBe(true);
     expect(titleOf(f.root)).toBe('Sign in');
     expect(getByRole(f.root, 'heading', 'Sign in').id).toBe(dialog.getAttribute('aria-labelledby'));
     await vi.waitFor(() => expect(f.root.activeElement).toBe(field(f.root, 'Email')));
@@ -205,11 +218,42 @@ describe('login modal: the dialog', () => {
     await settle();
     expect(f.sent).toEqual([]);
 
-    // Escape closes it, and the focus goes back to the page's button.
-    press(field(f.root, 'Email'), 'Escape');
+    // Escape closes it through the store (the browser's own close is cancelled), and the focus goes back to
+    // the page's button.
+    expect(cancel(dialog).defaultPrevented).toBe(true);
     await vi.waitFor(() => expect(queryByRole(f.root, 'dialog')).toBeNull());
     expect(f.store.getState().ui.loginOpen).toBe(false);
     expect(document.activeElement).toBe(pageButton);
+  });
+
+  it('gives the focus back to a button inside another widget’s shadow root that opened it', async () => {
+    const badge = document.createElement('sf-other-widget');
+    document.body.append(badge);
+    pageElements.push(badge);
+    const badgeRoot = badge.attachShadow({ mode: 'open' });
+    const opener = document.createElement('button');
+    opener.textContent = 'Sign in';
+    badgeRoot.append(opener);
+    opener.focus();
+    const { f } = mount();
+    await open(f);
+    await vi.waitFor(() => expect(f.root.activeElement).toBe(field(f.root, 'Email')));
+    click(f.root, 'Close');
+    await vi.waitFor(() => expect(queryByRole(f.root, 'dialog')).toBeNull());
+    expect(badgeRoot.activeElement).toBe(opener);
+    expect(document.activeElement).toBe(badge);
+  });
+
+  it('closes on a press outside its box, not on one inside it', async () => {
+    const { f } = mount();
+    const dialog = await open(f);
+    const box = f.root.querySelector('[part="modal"]') as HTMLElement;
+    box.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, composed: true }));
+    await settle();
+    expect(f.store.getState().ui.loginOpen).toBe(true);
+    dialog.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, composed: true }));
+    await vi.waitFor(() => expect(queryByRole(f.root, 'dialog')).toBeNull());
+    expect(f.store.getState().ui.loginOpen).toBe(false);
   });
 
   it('closes with its close button', async () => {

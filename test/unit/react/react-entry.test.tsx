@@ -127,8 +127,8 @@ describe(`storefront-widgets/react on React ${version}`, () => {
     // The drawer's + goes through the store to the platform.
     await click(getByRole(drawer, 'button', 'One more Stoneware Mug'));
     await vi.waitFor(() => expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (2)'));
-    // Escape closes it (a React state change from the store).
-    await act(async () => void press(getByRole(drawer, 'button', 'Close'), 'Escape'));
+    // Escape (the <dialog>'s cancel event, which happy-dom does not make from the key) closes it through the store.
+    await act(async () => void drawer.dispatchEvent(new Event('cancel', { cancelable: true })));
     await vi.waitFor(() => expect(queryByRole(shadowOf('sf-cart-drawer'), 'dialog')).toBeNull());
   });
 
@@ -157,7 +157,7 @@ describe(`storefront-widgets/react on React ${version}`, () => {
     const add = getByRole(document.body, 'button', 'Add');
     await click(add);
     await vi.waitFor(() => expect(add.getAttribute('data-sf-state')).toBe('error'));
-    expect(document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('dialog')).toBeNull();
   });
 
   it('signs a member in through the login modal and the silent frame, shows her in the badge and the hooks, and signs her out', async () => {

@@ -1,0 +1,130 @@
+import { createElement, type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
+
+const TABBABLE =
+  'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+/** The focused element, looking inside open shadow roots (a widget's button is inside one). */
+function deepActiveElement(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** Whether `node` is `el` or inside it, shadow roots included. */
+function within(el: Element, node: Node | null): boolean {
+  for (let at = node; at; at = at.parentNode ?? (at as ShadowRoot).host ?? null) if (at === el) return true;
+  return false;
+}
+
+/** The first element Tab reaches in `root`, looking into the open shadow roots of elements on the way. */
+export function firstTabbable(root: Element | ShadowRoot): HTMLElement | null {
+  for (const el of root.querySelectorAll<HTMLElement>('*')) {
+    if (el.matches(TABBABLE) && !el.closest('[inert],[hidden]')) return el;
+    const inner = el.shadowRoot && firstTabbable(el.shadowRoot);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+export interface ModalDialogProps {
+  /** The id of the element that names the dialog: its title. */
+  labelledBy: string;
+  /**
+   * The person asks to close it (Escape or another close request, a press outside its box). The dialog is
+   * open while it is rendered: the owner (the store) closes it by not rendering it any more.
+   */
+  onClose(): void;
+  /** Where the focus goes when it opens; else the first element Tab reaches, else the dialog. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** The class and `::part()` name of the dialog element, which fills the viewport (`overlay`). */
+  className?: string;
+  part?: string;
+  /** The box inside: a centred modal (`part="modal"`), a side drawer (`part="drawer"`). */
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog on the browser's `<dialog>` and `showModal()`: in the top layer (no z-index to win), with the
+ * page behind inert for the keyboard, the pointer and screen readers. It fills the viewport, so its box is
+ * laid out by its children's CSS and a press outside the box is a press on the dialog; the dimmed page is its
+ * `::backdrop` (`--sf-color-backdrop`, `src/ui/modal-dialog.css`). Escape closes through `onClose`, the page
+ * does not scroll behind it, and when it goes the focus goes back to what had it (a host-page button, or a
+ * button inside another widget's shadow root): the browser does that on `close()`, and this does it where the
+ * browser did not. Focus left on nothing (its focused element removed) is brought back to the dialog.
+ *
+ * @example
+ * {open ? (
+ *   <ModalDialog labelledBy={titleId} onClose={close} initialFocus={firstField} className="overlay" part="overlay">
+ *     <div className="modal" part="modal">…</div>
+ *   </ModalDialog>
+ * ) : null}
+ */
+export function ModalDialog({
+  labelledBy,
+  onClose,
+  initialFocus,
+  className,
+  part,
+  children,
+}: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  // A layout effect: open, with the focus inside, from the first frame it shows in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once, when it is rendered
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const doc = el.ownerDocument;
+    const returnTo = deepActiveElement(doc) as HTMLElement | null;
+    const root = doc.documentElement;
+    const previousOverflow = root.style.overflow;
+    const previousPadding = root.style.paddingInlineEnd;
+    const scrollbar = (doc.defaultView?.innerWidth ?? 0) - root.clientWidth;
+    root.style.overflow = 'hidden';
+    if (scrollbar > 0) root.style.paddingInlineEnd = `${scrollbar}px`;
+    if (!el.open) el.showModal();
+    (initialFocus?.current ?? firstTabbable(el) ?? el).focus();
+
+    // Escape (or another close request): the store decides, so the browser's own close is cancelled.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close.current();
+    };
+    // The browser closed it anyway (a cancel it would not let be cancelled twice in a row): tell the owner.
+    const onClosed = () => close.current();
+    // The focused element was removed (a view changed): the focus stays in the dialog, not on the page.
+    const keepFocus = new MutationObserver(() => {
+      const active = deepActiveElement(doc);
+      if (!active || active === doc.body) el.focus();
+    });
+    el.addEventListener('cancel', onCancel);
+    el.addEventListener('close', onClosed);
+    keepFocus.observe(el, { childList: true, subtree: true });
+    return () => {
+      el.removeEventListener('cancel', onCancel);
+      el.removeEventListener('close', onClosed);
+      keepFocus.disconnect();
+      el.close();
+      root.style.overflow = previousOverflow;
+      root.style.paddingInlineEnd = previousPadding;
+      const active = deepActiveElement(doc);
+      if (returnTo?.isConnected && (!active || active === doc.body || within(el, active))) returnTo.focus();
+    };
+  }, []);
+  return (
+    // A press on the dialog itself is a press outside its box.
+    <dialog
+      ref={ref}
+      className={className ? `sf-modal ${className}` : 'sf-modal'}
+      part={part}
+      aria-labelledby={labelledBy}
+      tabIndex={-1}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close.current();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
