@@ -1,24 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { StorefrontApi } from '../public-api';
-import type { AddToCartInput, CartSlice, StorefrontState } from '../store/store';
+import { type AddToCartInput, EMPTY_CART, type StorefrontState } from '../store/store';
 import { useStorefrontContext } from './context';
 
-const IDLE_CART: CartSlice = {
-  status: 'idle',
-  cart: null,
-  count: 0,
-  error: null,
-  pending: {},
-  adding: false,
-  couponError: null,
-  couponBusy: false,
-  shipping: null,
-  totals: null,
-  totalsStatus: 'idle',
-  totalsError: null,
-  checkout: 'idle',
-  checkoutError: null,
-};
 const NO_MEMBER: StorefrontState['member'] = { status: 'none', member: null };
 const NO_SESSION: StorefrontState['session'] = { role: 'none', notice: null };
 const nothing = () => () => {};
@@ -90,7 +74,7 @@ export function useStorefront(): StorefrontApi {
  * <button onClick={openCart}>Cart ({count})</button>
  */
 export function useCart() {
-  const slice = useSlice('useCart()', 'cart', IDLE_CART);
+  const slice = useSlice('useCart()', 'cart', EMPTY_CART);
   const { started, whenStarted } = useStorefrontContext('useCart()');
   const actions = useMemo(() => {
     const state = () => whenStarted.then(({ store }) => store.getState());

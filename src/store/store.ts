@@ -168,7 +168,8 @@ export const problemOf = (error: unknown, key: string): Problem => {
   return { key, ...(error instanceof Error ? { detail: error.message } : {}) };
 };
 
-const EMPTY_CART: CartSlice = {
+/** The cart before anything is known (also what React's hooks show before the provider has started). */
+export const EMPTY_CART: CartSlice = {
   status: 'idle',
   cart: null,
   count: 0,

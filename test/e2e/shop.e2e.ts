@@ -8,6 +8,8 @@ const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
 
 const count = (page: Page) => page.locator('.site-header [data-sf-cart-count]');
 const drawer = (page: Page) => page.locator('sf-cart-drawer dialog');
+/** The drawer's panel inside the <dialog> (which fills the viewport in the top layer). */
+const panel = (page: Page) => page.locator('sf-cart-drawer [part="drawer"]');
 const line = (page: Page, name: string) => drawer(page).locator('[part="line"]', { hasText: name });
 
 /** Places the order on the sandbox's hosted checkout page, which sends the visitor back to the shop. */
@@ -113,7 +115,7 @@ describe('a visitor shops the demo by mouse', () => {
     await page.bringToFront();
     await drawer(page).getByRole('button', { name: 'Remove Everyday Cotton Tee' }).click();
     // The line (and its button) are gone; the focus is on the drawer, not on the page behind it.
-    await expect.poll(() => focused(page)).toMatch(/^div Your cart/);
+    await expect.poll(() => focused(page)).toMatch(/^dialog Your cart/);
     await expect.poll(() => count(page).textContent()).toBe('3');
     await expect.poll(() => count(second.page).textContent(), { timeout: 2_000 }).toBe('3');
 
@@ -220,7 +222,7 @@ describe('the strict Content-Security-Policy page', () => {
     await mug.getByRole('button', { name: 'Add to cart' }).click();
     await line(page, 'Stoneware Mug').waitFor();
     // The widget's styles apply (constructed stylesheets, no <style> element): the drawer is a fixed panel.
-    const position = await drawer(page).evaluate((el) => getComputedStyle(el).position);
+    const position = await panel(page).evaluate((el) => getComputedStyle(el).position);
     expect(position).toBe('fixed');
     await drawer(page).getByRole('button', { name: 'One more Stoneware Mug' }).click();
     await expect.poll(() => count(page).textContent()).toBe('2');
@@ -288,9 +290,10 @@ describe('theming', () => {
     await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
     await drawer(page).locator('[part="empty"]').waitFor();
     await animationsDone(page);
-    const box = await drawer(page).boundingBox();
+    const box = await panel(page).boundingBox();
     expect(box?.x).toBe(0); // the drawer sits at the inline end, which is the left in right-to-left
-    const background = () => drawer(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(box?.width).toBeLessThan(page.viewportSize()?.width ?? 0);
+    const background = () => panel(page).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await background()).toBe('rgb(23, 25, 29)');
     await shot(page, 'shop-drawer-rtl-dark');
     // A site's own colour, set on the element, wins over the built-in palette.
