@@ -98,3 +98,21 @@ export function TextField(props: FieldProps) {
     </div>
   );
 }
+
+/**
+ * The email field every view that asks for it shows (sign in, register, forgot): the view's shared email,
+ * first to focus. `autoComplete` tells the browser which account it is: `username` to sign in, `email` else.
+ */
+export const EmailField = ({ v, autoComplete }: { v: ViewProps; autoComplete: 'username' | 'email' }) => (
+  <TextField
+    v={v}
+    field="email"
+    label={v.t.email}
+    type="email"
+    value={v.email}
+    onInput={v.setEmail}
+    autoComplete={autoComplete}
+    inputMode="email"
+    inputRef={v.first}
+  />
+);

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { TextField } from './fields';
+import { EmailField } from './fields';
 import { checkEmail, stepProblem } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
@@ -29,17 +29,7 @@ export function ForgotView({ v }: { v: ViewProps }) {
       }
     >
       <p>{t.forgotIntro}</p>
-      <TextField
-        v={v}
-        field="email"
-        label={t.email}
-        type="email"
-        value={v.email}
-        onInput={v.setEmail}
-        autoComplete="email"
-        inputMode="email"
-        inputRef={v.first}
-      />
+      <EmailField v={v} autoComplete="email" />
     </StepForm>
   );
 }

@@ -1,5 +1,5 @@
 import { createElement, Fragment, useState } from 'react';
-import { TextField } from './fields';
+import { EmailField, TextField } from './fields';
 import { checkEmail, checkRequired } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
@@ -25,17 +25,7 @@ export function RegisterView({ v }: { v: ViewProps }) {
   return (
     <>
       <StepForm v={v} onSubmit={submit} submit={t.register} submitting={t.registering}>
-        <TextField
-          v={v}
-          field="email"
-          label={t.email}
-          type="email"
-          value={v.email}
-          onInput={v.setEmail}
-          autoComplete="email"
-          inputMode="email"
-          inputRef={v.first}
-        />
+        <EmailField v={v} autoComplete="email" />
         <TextField
           v={v}
           field="password"

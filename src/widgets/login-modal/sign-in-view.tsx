@@ -1,5 +1,5 @@
 import { createElement, Fragment, useState } from 'react';
-import { TextField } from './fields';
+import { EmailField, TextField } from './fields';
 import { checkEmail, checkRequired } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
@@ -16,17 +16,7 @@ export function SignInView({ v }: { v: ViewProps }) {
   return (
     <>
       <StepForm v={v} onSubmit={submit} submit={t.signIn} submitting={t.signingIn}>
-        <TextField
-          v={v}
-          field="email"
-          label={t.email}
-          type="email"
-          value={v.email}
-          onInput={v.setEmail}
-          autoComplete="username"
-          inputMode="email"
-          inputRef={v.first}
-        />
+        <EmailField v={v} autoComplete="username" />
         <TextField
           v={v}
           field="password"

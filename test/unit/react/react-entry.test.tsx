@@ -13,7 +13,7 @@ import {
 } from '../../../src/react/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
-import { getByRole, press, queryByRole, textOf, type } from '../../helpers/widget';
+import { getByRole, queryByRole, textOf, type } from '../../helpers/widget';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
