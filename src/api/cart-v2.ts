@@ -1,3 +1,4 @@
+import { storeCatalogReference } from './cart';
 import { type ApiError, isApiError } from './errors';
 import { type ApiClient, seg } from './http';
 import type {
@@ -17,7 +18,6 @@ import type {
   PlaceOrderV2Response,
   UpsellOptionsV2Response,
 } from './types/cart-v2';
-import { STORES_APP_ID } from './types/enums';
 
 /**
  * Cart V2: the current cart service that replaces v1's on 2027-02-01 (`../shared/wire/CART-V2.md`). The
@@ -273,21 +273,14 @@ export const getCheckoutUrlForCartV2 = (
  * A store product as a V2 catalogue item, by variant id or by option choices (WIRE.md 5).
  *
  * @example
- * await addLineItemsToCurrentCartV2(client, { catalogItems: [storeCatalogItem(id, 1, { options: { Size: 'M' } })] });
+ * await addLineItemsToCurrentCartV2(client, { catalogItems: [storeCatalogItem(id, 1, { options: { Size: 'Medium' } })] });
  */
 export function storeCatalogItem(
   productId: string,
   quantity: number,
   variant?: { variantId: string } | { options: Record<string, string> },
 ): CatalogItemInput {
-  return {
-    catalogReference: {
-      appId: STORES_APP_ID,
-      catalogItemId: productId,
-      ...(variant ? { options: variant } : {}),
-    },
-    quantity,
-  };
+  return { catalogReference: storeCatalogReference(productId, variant), quantity };
 }
 
 /** A Cart V2 application error, with its code's typed `data`. */

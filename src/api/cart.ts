@@ -3,6 +3,7 @@ import type {
   AddToCartOptions,
   Cart,
   CartResponse,
+  CatalogReference,
   CreateCheckoutOptions,
   CreateCheckoutResponse,
   EstimateTotalsOptions,
@@ -51,20 +52,21 @@ export async function addToCurrentCart(client: ApiClient, options: AddToCartOpti
   return res;
 }
 
+/** A store product's catalogue reference, by variant id or by option choices (WIRE.md 5); v1 and V2 alike. */
+export function storeCatalogReference(
+  productId: string,
+  variant?: { variantId: string } | { options: Record<string, string> },
+): CatalogReference {
+  return { appId: STORES_APP_ID, catalogItemId: productId, ...(variant ? { options: variant } : {}) };
+}
+
 /** A store product as a line item, by variant id or by option choices (WIRE.md 5). */
 export function storeLineItem(
   productId: string,
   quantity: number,
   variant?: { variantId: string } | { options: Record<string, string> },
 ): LineItem {
-  return {
-    catalogReference: {
-      appId: STORES_APP_ID,
-      catalogItemId: productId,
-      ...(variant ? { options: variant } : {}),
-    },
-    quantity,
-  };
+  return { catalogReference: storeCatalogReference(productId, variant), quantity };
 }
 
 export async function removeLineItemsFromCurrentCart(
