@@ -57,9 +57,9 @@ export function boot(options: BootOptions = {}): Booted {
   for (const problem of problems) console.error(`[storefront] ${problem.attribute} ${problem.message}`);
 
   const started = startStorefront(config, { win, fetch: options.fetch });
-  const { store, session, api, captcha, ready } = started;
-
-  const context: WidgetContext = { config, store, session, captcha };
+  const { store, api, ready } = started;
+  // The started storefront is the widgets' context (configuration, store, session, captcha).
+  const context: WidgetContext = started;
   // The drawer's and the modal's code load when they are first wanted (an add starts the drawer's early);
   // the badge's at once, as it shows on the page.
   const gates: Record<string, () => Promise<void>> = {

@@ -17,12 +17,9 @@ import { mount as mountBadge } from '../widgets/member-badge/index';
 import { textsFor, type WidgetTexts } from '../widgets/texts';
 import { useStorefrontContext } from './context';
 
-/** The widget context (configuration, store, session, captcha) once the provider has started. */
+/** The widget context (the started storefront: configuration, store, session, captcha), once there is one. */
 function useWidgetContext(name: string): WidgetContext | null {
-  const { started } = useStorefrontContext(`<${name}>`);
-  return started
-    ? { config: started.config, store: started.store, session: started.session, captcha: started.captcha }
-    : null;
+  return useStorefrontContext(`<${name}>`).started;
 }
 
 /** A widget's texts in the provider's language (a language pack may be on its way), with its overrides. */
@@ -119,8 +116,7 @@ export function MemberBadge(): ReactElement {
     const el = host.current;
     if (!el || !started) return;
     const root = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
-    const { config, store, session, captcha } = started;
-    const unmount = mountBadge(root, el, { config, store, session, captcha });
+    const unmount = mountBadge(root, el, started);
     return () => {
       unmount();
       root.replaceChildren();
