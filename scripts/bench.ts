@@ -98,15 +98,20 @@ function countedSandbox(now: () => number) {
 
 /** A page's session and store, wired as src/loader.ts wires them: one storage for tokens and cached count. */
 function pageStore(fetchFn: typeof fetch, storage: KeyValueStorage, now: () => number) {
-  const session = createSession({
-    clientId: DEMO_CLIENT_ID,
-    apiBase: SANDBOX_ORIGIN,
+  const store = createStorefrontStore({
+    session: (tokens) =>
+      createSession({
+        clientId: DEMO_CLIENT_ID,
+        apiBase: SANDBOX_ORIGIN,
+        storage,
+        tokens,
+        fetch: fetchFn,
+        now,
+      }),
     storage,
-    fetch: fetchFn,
-    now,
+    location: () => 'http://localhost:4000/',
   });
-  const store = createStorefrontStore({ session, storage, location: () => 'http://localhost:4000/' });
-  return { session, store };
+  return { session: store.session, store };
 }
 
 /**

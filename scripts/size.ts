@@ -5,7 +5,8 @@
  *   and their static imports);
  * - a page with the cart drawer opened: that, the views' chunk (`chunks/widgets-*.js`) with its static imports
  *   and one language's texts pack, but not the member menu's chunk;
- * - every widget opened, the member menu (`chunks/menu-*.js`, floating-ui) included, one language's texts.
+ * - every widget opened, the member menu (`chunks/menu-*.js`, floating-ui) included, one language's texts
+ *   (what those chunks import, not chunks no widget loads, such as the return from the hosted login page).
  * The drawer and the "all" figures are per language (each page loads its own pack). Exits 1 when a budget is
  * exceeded or a chunk is missing. Run `npm run build` first.
  */
@@ -71,7 +72,6 @@ const LANGUAGES = ['en', 'de'];
 const isPack = (file: string, lang: string) =>
   new RegExp(`^chunks/(?:[\\w-]+\\.)?${lang}-[\\w-]+\\.js$`).test(file);
 const packsOf = (lang: string) => [...sizes.keys()].filter((file) => isPack(file, lang));
-const code = [...sizes.keys()].filter((file) => !LANGUAGES.some((lang) => isPack(file, lang)));
 /** The one chunk whose name starts so (`chunks/widgets-`, `chunks/menu-`); exits when there is none. */
 function chunk(prefix: string): string {
   const found = [...sizes.keys()].filter((file) => file.startsWith(prefix));
@@ -86,6 +86,9 @@ const menu = chunk('chunks/menu-');
 // The member badge shows as soon as the page loads (it is not "opened"), so its code counts here.
 const initial = closure(['embed.js', 'loader.js']);
 const drawer = closure(['embed.js', 'loader.js', views]);
+// The cart drawer, the login modal (both in the views' chunk) and the member menu, with all they import. Not
+// chunks that no widget loads (the return from the platform's hosted login page: `redirect-back-*.js`).
+const every = closure(['embed.js', 'loader.js', views, menu]);
 for (const [label, set] of [
   ['before any widget opens', initial],
   ['the drawer', drawer],
@@ -109,7 +112,7 @@ const rows: Array<[string, number, number]> = [
     ];
   }),
   ...LANGUAGES.map((lang): [string, number, number] => {
-    const page = [...code, ...packsOf(lang)];
+    const page = [...every, ...packsOf(lang)];
     return [
       `every widget opened, member menu included, "${lang}" (${page.join(', ')})`,
       total(page),

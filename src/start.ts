@@ -22,13 +22,18 @@ export interface Started {
 }
 
 const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description'];
+
+/** A URL's query and fragment parameters. */
+function paramsOf(url: URL): [URLSearchParams, URLSearchParams] {
+  return [url.searchParams, new URLSearchParams(url.hash.replace(/^#/, ''))];
+}
 /** The emailed password-reset link leads to the site with this parameter (WIRE.md 7). */
 const RECOVERY_PARAM = 'recoveryToken';
 
 /** Removes a sign-in answer from the address bar, so a reload or a shared link does not carry it. */
 function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
   const url = new URL(win.location.href);
-  const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+  const [, hash] = paramsOf(url);
   let changed = false;
   for (const key of keys) {
     if (url.searchParams.has(key)) {
@@ -59,18 +64,19 @@ export function startStorefront(
   const { win } = options;
   const namespace = storageNamespace(config.clientId || 'unconfigured');
   const storage = webStorage(() => win.localStorage, namespace);
-  const session = createSession({
-    clientId: config.clientId || 'unconfigured',
-    apiBase: config.apiBase,
-    storage,
-    transactions: webStorage(() => win.sessionStorage, namespace),
-    lock: webLock(),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
   const hub = createEventHub(win.document);
   const captcha: CaptchaHolder = {};
   const store = createStorefrontStore({
-    session,
+    session: (tokens) =>
+      createSession({
+        clientId: config.clientId || 'unconfigured',
+        apiBase: config.apiBase,
+        storage,
+        tokens,
+        transactions: webStorage(() => win.sessionStorage, namespace),
+        lock: webLock(),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
     storage,
     win,
     captcha: () => captcha.provider,
@@ -79,9 +85,10 @@ export function startStorefront(
     navigate: (url) => win.location.assign(url),
     location: () => win.location.href,
   });
+  const { session } = store;
   const api = createPublicApi(store, hub, captcha);
 
-  // Another tab signed in or out: the tokens in storage changed.
+  // Another tab signed in, out, or renewed: the store takes the stored tokens.
   const onStorage = (event: StorageEvent) => {
     if (event.key === `${namespace}:tokens`) session.reload();
   };
@@ -96,8 +103,12 @@ export function startStorefront(
 
   const ready = (async () => {
     try {
-      const finished = await session.finishRedirect(win.location.href);
-      if (finished !== null) cleanUrl(win);
+      // The code of a hosted sign-in downloads only when the platform redirected back with an answer.
+      const answer = paramsOf(new URL(win.location.href));
+      if (OAUTH_PARAMS.some((key) => answer.some((params) => params.has(key)))) {
+        await (await import('./auth/redirect-back')).finishRedirect(session, win.location.href);
+        cleanUrl(win);
+      }
     } catch (error) {
       cleanUrl(win);
       console.error('[storefront] the sign-in could not be completed:', error);

@@ -36,15 +36,18 @@ export function base64UrlDecodeJson(text: string): unknown {
 
 /**
  * The query string for a request object. `complex` reads (the product query, the collection query, the member
- * list) send `.r=` when the object has nesting or a list of objects; others flatten, dropping null, undefined
- * and objects inside lists.
+ * list) send `.r=` (encoded by `complex`: `base64UrlEncodeJson`) when the object has nesting or a list of
+ * objects; others flatten, dropping null, undefined and objects inside lists.
  */
-export function toSearchParams(request: Record<string, unknown>, complex = false): URLSearchParams {
+export function toSearchParams(
+  request: Record<string, unknown>,
+  complex?: (request: Record<string, unknown>) => string,
+): URLSearchParams {
   const flat = flatten(request);
   const needsDotR = Object.entries(flat).some(
     ([key, value]) => key.includes('.') || (Array.isArray(value) && value.some((v) => typeof v === 'object')),
   );
-  if (complex && needsDotR) return new URLSearchParams({ '.r': base64UrlEncodeJson(request) });
+  if (complex && needsDotR) return new URLSearchParams({ '.r': complex(request) });
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(flat)) {
     for (const item of Array.isArray(value) ? value : [value]) {

@@ -50,8 +50,11 @@ export interface RequestSpec {
   path: string;
   /** GET and DELETE: the request object, written into the query string (WIRE.md 4). */
   query?: Record<string, unknown>;
-  /** GET: send `.r=` for nested requests (the product query, collection query and member list). */
-  complex?: boolean;
+  /**
+   * GET: send `.r=` for nested requests (the product query, collection query and member list), encoded by this
+   * (`base64UrlEncodeJson`; passed by the calls that need it, so that a bundle without them leaves it out).
+   */
+  complex?: (request: Record<string, unknown>) => string;
   /** GET: when the query string is over 4000 characters, POST the request object to the same path. */
   longGetFallback?: boolean;
   /** POST, PUT and PATCH: the JSON body. */

@@ -1,3 +1,4 @@
+import { base64UrlEncodeJson } from './encoding';
 import { type ApiClient, seg } from './http';
 import type { Page } from './paging';
 import { DEFAULT_PAGE_SIZE, offsetPage } from './paging';
@@ -87,7 +88,7 @@ export async function listMembers(
   const res = await client.request<QueryMembersResponse>({
     method: 'GET',
     path: MEMBERS,
-    complex: true,
+    complex: base64UrlEncodeJson,
     query: { ...options, paging: { limit, offset } },
   });
   return offsetPage({

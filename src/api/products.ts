@@ -1,3 +1,4 @@
+import { base64UrlEncodeJson } from './encoding';
 import { type ApiClient, seg } from './http';
 import { DEFAULT_PAGE_SIZE, offsetPage, type Page } from './paging';
 import { QueryBuilder, type QueryRequest } from './query-builder';
@@ -72,7 +73,7 @@ export function queryProducts(
         method: 'GET',
         path: `${READER}/products/query-platformized`,
         query: { query, ...flags },
-        complex: true,
+        complex: base64UrlEncodeJson,
         longGetFallback: true,
         retries: 1,
       });
@@ -179,7 +180,7 @@ export function queryCollections(client: ApiClient): QueryBuilder<Collection> {
       method: 'GET',
       path: '/v2/collections/query',
       query: { query },
-      complex: true,
+      complex: base64UrlEncodeJson,
       longGetFallback: true,
     });
     return { items: res.collections ?? [], metadata: res.metadata };

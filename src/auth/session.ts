@@ -1,10 +1,8 @@
 import { isApiError, isSystemError } from '../api/errors';
 import { type ApiClient, type ApiClientOptions, type AuthProvider, createApiClient } from '../api/http';
-import { anonymousGrant, authorizationCodeGrant, refreshGrant } from '../api/oauth';
-import { createRedirectSession } from '../api/redirects';
+import { anonymousGrant, refreshGrant } from '../api/oauth';
 import type { TokenRole } from '../api/types/enums';
 import type { TokenResponse } from '../api/types/tokens';
-import { AuthError } from './errors';
 import { type Lock, localLock } from './lock';
 import type { OAuthData } from './pkce';
 import { type KeyValueStorage, memoryStorage } from './storage';
@@ -36,12 +34,34 @@ export const EXPIRY_MARGIN_SECONDS = 30;
 /** Why the tokens changed, for listeners (the store, other tabs). */
 export type TokensChange = 'renewed' | 'visitor' | 'signedIn' | 'signedOut' | 'expired' | 'external';
 
+/**
+ * Where the token pair lives. In the widgets it is the page's zustand store, which persists it (README: "The
+ * store"); elsewhere (Node, the API client) the session's own `storage` under `tokens`.
+ */
+export interface TokenHolder {
+  get(): Tokens;
+  set(tokens: Tokens): void;
+  /** Takes what another tab stored since (the store rehydrates from storage); a no-op where nothing caches. */
+  reload?(): void;
+}
+
+/**
+ * How long a tab that waited for another tab's renewal waits for that tab's tokens to reach it (a storage
+ * event, see `reload`) before it renews by itself: the other tab may have failed or closed.
+ */
+export const RENEWAL_HANDOVER_MS = 3000;
+
 export interface SessionOptions {
   clientId: string;
   apiBase?: string;
   fetch?: typeof fetch;
-  /** Where tokens persist (localStorage, namespaced by client id, in browsers). */
+  /**
+   * Where the visitor's refresh token waits while a member is signed in, and the tokens when no `tokens`
+   * holder is given (localStorage, namespaced by client id, in browsers).
+   */
   storage?: KeyValueStorage;
+  /** Where the token pair lives: the store's, in the widgets; `storageTokens(storage)` elsewhere. */
+  tokens: TokenHolder;
   /** Where a hosted sign-in's verifier and state wait for the redirect back (sessionStorage in browsers). */
   transactions?: KeyValueStorage;
   /** One renewal at a time, across tabs with Web Locks. */
@@ -55,7 +75,14 @@ const TOKENS_KEY = 'tokens';
 const VISITOR_KEY = 'visitor';
 const TRANSACTION_KEY = 'oauth';
 
-function parseTokens(raw: string | null): Tokens {
+/** A token holder over a storage's `tokens` key, for a session without a store (Node, tests). */
+export const storageTokens = (storage: KeyValueStorage): TokenHolder => ({
+  get: () => parseTokens(storage.get(TOKENS_KEY)),
+  set: (tokens) => storage.set(TOKENS_KEY, JSON.stringify(tokens)),
+});
+
+/** Stored tokens as `JSON.stringify(tokens)` wrote them; anything else (damaged, foreign) is no tokens. */
+export function parseTokens(raw: string | null | undefined): Tokens {
   if (!raw) return EMPTY_TOKENS;
   try {
     const parsed = JSON.parse(raw) as Tokens;
@@ -76,12 +103,14 @@ export function createSession(options: SessionOptions) {
   if (!clientId) throw new TypeError('createSession needs the OAuth client id');
   const storage = options.storage ?? memoryStorage();
   const transactions = options.transactions ?? storage;
+  const holder = options.tokens;
   const lock = options.lock ?? localLock();
   const now = options.now ?? Date.now;
   const nowSeconds = () => Math.floor(now() / 1000);
   const listeners = new Set<(tokens: Tokens, change: TokensChange) => void>();
   let inflight: Promise<Tokens> | undefined;
-  let lastRaw: string | null = storage.get(TOKENS_KEY);
+  /** The tokens listeners last heard of, to tell another tab's change from none. */
+  let lastRaw = JSON.stringify(holder.get());
 
   const auth: AuthProvider = {
     getAuthorization: async () => (await ensureTokens()).accessToken.value,
@@ -91,7 +120,7 @@ export function createSession(options: SessionOptions) {
     async onUnauthorized(rejected) {
       const current = getTokens();
       if (current.accessToken.value === rejected) {
-        storage.set(TOKENS_KEY, JSON.stringify({ ...current, accessToken: { value: '', expiresAt: 0 } }));
+        holder.set({ ...current, accessToken: { value: '', expiresAt: 0 } });
       }
       const renewed = await ensureTokens();
       return (
@@ -118,15 +147,48 @@ export function createSession(options: SessionOptions) {
     }
   };
 
-  function getTokens(): Tokens {
-    return parseTokens(storage.get(TOKENS_KEY));
-  }
+  const getTokens = (): Tokens => holder.get();
 
   function setTokens(tokens: Tokens, change: TokensChange = 'external'): void {
-    const raw = JSON.stringify(tokens);
-    storage.set(TOKENS_KEY, raw);
-    lastRaw = raw;
+    holder.set(tokens);
+    lastRaw = JSON.stringify(tokens);
     notify(tokens, change);
+  }
+
+  /** Takes what another tab stored; tells listeners when it differs from what they know. */
+  function reload(): Tokens {
+    holder.reload?.();
+    const tokens = holder.get();
+    const raw = JSON.stringify(tokens);
+    if (raw !== lastRaw) {
+      lastRaw = raw;
+      notify(tokens, 'external');
+    }
+    return tokens;
+  }
+
+  /**
+   * After waiting for the lock behind another tab: that tab has most likely renewed, but its stored tokens can
+   * reach this tab a moment after the lock does (browsers sync localStorage between tabs asynchronously).
+   * Waits for them (each `reload` from a storage event is a look), for `RENEWAL_HANDOVER_MS` at most.
+   */
+  function handover(): Promise<Tokens> {
+    return new Promise((resolve) => {
+      const done = () => {
+        off();
+        clearTimeout(timer);
+        resolve(getTokens());
+      };
+      const off = subscribe((tokens) => {
+        if (isFresh(tokens.accessToken)) done();
+      });
+      const timer = setTimeout(done, RENEWAL_HANDOVER_MS);
+    });
+  }
+
+  function subscribe(listener: (tokens: Tokens, change: TokensChange) => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   const toAccess = (res: TokenResponse): AccessToken => ({
@@ -188,20 +250,18 @@ export function createSession(options: SessionOptions) {
 
   /**
    * Valid tokens: the stored ones while the access token is fresh; otherwise renewed once for every caller
-   * of this page at the same moment, and under a lock so that only one tab renews at a time (a tab that waited
-   * finds the other's new tokens in storage and uses them).
+   * of this page at the same moment, and under a lock so that only one tab renews at a time. A tab that
+   * waited behind another takes that tab's new tokens (from storage, or when they arrive: `handover`) instead
+   * of renewing again.
    */
   function ensureTokens(): Promise<Tokens> {
     const current = getTokens();
     if (isFresh(current.accessToken)) return Promise.resolve(current);
     inflight ??= lock
-      .run(`sf:${clientId}:renew`, async () => {
-        const latest = getTokens();
-        if (isFresh(latest.accessToken)) {
-          if (JSON.stringify(latest) !== JSON.stringify(current)) notify(latest, 'external');
-          return latest;
-        }
-        return renewOrReplace(latest);
+      .run(`sf:${clientId}:renew`, async (waited) => {
+        let latest = reload();
+        if (!isFresh(latest.accessToken) && waited) latest = await handover();
+        return isFresh(latest.accessToken) ? latest : renewOrReplace(latest);
       })
       .finally(() => {
         inflight = undefined;
@@ -223,53 +283,6 @@ export function createSession(options: SessionOptions) {
     refreshToken: { value: res.refresh_token, role: 'member' },
   });
 
-  /** Exchanges a code for member tokens, checking the state first (WIRE.md 9). */
-  async function exchange(
-    code: string | null | undefined,
-    state: string | null | undefined,
-    data: OAuthData,
-  ): Promise<Tokens> {
-    if (!code || !state) throw new AuthError('Missing code or _state', { reason: 'missing_code' });
-    if (state !== data.state) throw new AuthError('Invalid _state', { reason: 'invalid_state' });
-    try {
-      const res = await authorizationCodeGrant(tokenClient, {
-        clientId,
-        code,
-        codeVerifier: data.codeVerifier,
-        ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}),
-      });
-      return memberTokensFrom(res);
-    } catch (cause) {
-      throw new AuthError('Failed to get member tokens', { reason: 'token_exchange_failed', cause });
-    }
-  }
-
-  async function authorizeUrl(
-    data: OAuthData,
-    responseMode: 'fragment' | 'query' | 'web_message',
-    prompt: 'login' | 'none',
-    extra: { sessionToken?: string; idp?: string } = {},
-  ) {
-    const { redirectSession } = await createRedirectSession(client, {
-      auth: {
-        authRequest: {
-          ...(data.redirectUri ? { redirectUri: data.redirectUri } : {}),
-          clientId,
-          codeChallenge: data.codeChallenge,
-          codeChallengeMethod: 'S256',
-          responseMode,
-          responseType: 'code',
-          scope: 'offline_access',
-          state: data.state,
-          ...(extra.sessionToken ? { sessionToken: extra.sessionToken } : {}),
-          ...(extra.idp ? ({ idp: extra.idp } as Record<string, string>) : {}),
-        },
-        prompt,
-      },
-    });
-    return redirectSession;
-  }
-
   return {
     clientId,
     /** The API client whose calls carry this session's (renewed) access token. */
@@ -283,57 +296,26 @@ export function createSession(options: SessionOptions) {
     loggedIn: () => getTokens().refreshToken.role === 'member',
     role: (): TokenRole => getTokens().refreshToken.role,
     /** Listens to token changes; returns the unsubscribe. */
-    subscribe(listener: (tokens: Tokens, change: TokensChange) => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    /** Re-reads storage (another tab may have changed it); tells listeners when it did change. */
-    reload(): Tokens {
-      const raw = storage.get(TOKENS_KEY);
-      const tokens = parseTokens(raw);
-      if (raw !== lastRaw) {
-        lastRaw = raw;
-        notify(tokens, 'external');
-      }
-      return tokens;
-    },
+    subscribe,
+    /** Takes what another tab stored (call it on the storage event); tells listeners when it changed. */
+    reload,
 
     /** Stores member tokens (a finished sign-in), remembering the visitor's refresh token to fall back to. */
     signInWith,
-    exchange,
-    authorizeUrl,
     memberTokensFrom,
 
-    /**
-     * Reads `code` and `state` (or `error`) from a URL the platform redirected back to, exchanges the code
-     * and stores the member tokens. Returns null when the URL carries no sign-in answer.
-     */
-    async finishRedirect(url: string, oauthData?: OAuthData): Promise<{ originalUri?: string } | null> {
-      const stored = transactions.get(TRANSACTION_KEY);
-      const data = oauthData ?? (stored ? (JSON.parse(stored) as OAuthData) : undefined);
-      const parsed = new URL(url);
-      const params =
-        data?.responseMode === 'query'
-          ? parsed.searchParams
-          : new URLSearchParams(parsed.hash.replace(/^#/, ''));
-      const alt =
-        data?.responseMode === 'query'
-          ? new URLSearchParams(parsed.hash.replace(/^#/, ''))
-          : parsed.searchParams;
-      const get = (key: string) => params.get(key) ?? alt.get(key);
-      const code = get('code');
-      const state = get('state');
-      const error = get('error');
-      if (!code && !state && !error) return null;
-      transactions.remove(TRANSACTION_KEY);
-      if (!data) throw new AuthError('Invalid _state', { reason: 'no_transaction' });
-      if (error) throw new AuthError(get('error_description') ?? error, { reason: error });
-      signInWith(await exchange(code, state, data));
-      return data.originalUri ? { originalUri: data.originalUri } : {};
-    },
-
-    /** Keeps the verifier and state of a hosted sign-in until the platform redirects back. */
+    /** Keeps the verifier and state of a hosted sign-in until the platform redirects back (`auth/hosted.ts`). */
     saveTransaction: (data: OAuthData) => transactions.set(TRANSACTION_KEY, JSON.stringify(data)),
+    /** The kept verifier and state, removed: a redirect's answer is used once. */
+    takeTransaction(): OAuthData | undefined {
+      const stored = transactions.get(TRANSACTION_KEY);
+      transactions.remove(TRANSACTION_KEY);
+      try {
+        return stored ? (JSON.parse(stored) as OAuthData) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
 
     /**
      * Signs out: the `logout` redirect session (whose page ends the platform's session), then both tokens
@@ -348,6 +330,8 @@ export function createSession(options: SessionOptions) {
       // `platform: false` (the member's account is deleted): nothing to end on the platform's side.
       if (options.platform !== false)
         try {
+          // Downloaded when someone signs out (with the widgets' chunk in the script tag's build).
+          const { createRedirectSession } = await import('../api/redirects');
           const { redirectSession } = await createRedirectSession(client, {
             logout: { clientId },
             callbacks: { postFlowUrl },

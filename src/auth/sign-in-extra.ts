@@ -1,6 +1,7 @@
 import { createApiClient } from '../api/http';
 import {
   changePassword as changePasswordCall,
+  loginWithTokenParams as loginWithTokenParamsCall,
   type SignOnOptions,
   sendActivationEmail as sendActivationEmailCall,
   signOn,
@@ -8,11 +9,13 @@ import {
 } from '../api/identity';
 import { authorizedClientGrant } from '../api/oauth';
 import { AuthError } from './errors';
+import { handleState, type LoginResult } from './login-state';
 import type { Session, Tokens } from './session';
 
 /**
  * The account calls no sign-in form needs: a signed-in member's password change, activation and
- * verification emails, and member tokens for merchants' servers. Apart from `createSignIn`, so the login
+ * verification emails, sign-in through an identity provider's token params, and member tokens for merchants'
+ * servers. Apart from `createSignIn`, so the login
  * modal's code does not carry them.
  */
 export function createAccountTools(
@@ -20,6 +23,16 @@ export function createAccountTools(
   options: { apiBase?: string; fetch?: typeof fetch } = {},
 ) {
   return {
+    /**
+     * Signs in through an identity provider connection with its token params (e.g. an OIDC `id_token`); a
+     * SUCCESS is completed like any other (`completeSignIn`). An EMAIL_VERIFICATION_REQUIRED is answered by
+     * passing the result to `processVerification`.
+     */
+    loginWithTokenParams: async (
+      idpConnectionId: string,
+      tokenParams: Record<string, string>,
+    ): Promise<LoginResult> =>
+      handleState(await loginWithTokenParamsCall(session.client, idpConnectionId, tokenParams)),
     startVerification: (identityId: string) => startVerificationCall(session.client, identityId, 'EMAIL'),
     changePassword: (newPassword: string) => changePasswordCall(session.client, newPassword),
     sendActivationEmail: (identityId: string) => sendActivationEmailCall(session.client, identityId),

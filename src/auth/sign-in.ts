@@ -1,7 +1,6 @@
 import { isApiError } from '../api/errors';
 import {
   loginV2,
-  loginWithTokenParams,
   proceedToNextState,
   recover,
   registerV2,
@@ -11,6 +10,7 @@ import {
 } from '../api/identity';
 import type { CaptchaToken, IdentityProfile } from '../api/types/identity';
 import { AuthError } from './errors';
+import { authorizeUrl, exchange } from './hosted';
 import { handleState, type LoginResult, loginFailure, registerFailure, stepFailure } from './login-state';
 import { createOAuthData, type OAuthData, type RandomBytes } from './pkce';
 import type { Session, Tokens } from './session';
@@ -147,8 +147,6 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
     /** Continues a pending sign-in (e.g. after the owner approved it). */
     proceed: async (stateToken: string) =>
       remember(handleState(await proceedToNextState(session.client, stateToken))),
-    loginWithTokenParams: async (idpConnectionId: string, tokenParams: Record<string, string>) =>
-      remember(handleState(await loginWithTokenParams(session.client, idpConnectionId, tokenParams))),
     sendPasswordResetEmail: (email: string, redirectUri: string, language?: string) =>
       sendRecoveryEmail(session.client, email, {
         ...(language ? { language } : {}),
@@ -173,7 +171,7 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
       const data = await createOAuthData({
         ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
       });
-      const redirectSession = await session.authorizeUrl(data, 'web_message', 'none', { sessionToken });
+      const redirectSession = await authorizeUrl(session, data, 'web_message', 'none', { sessionToken });
       const answer = await runSilentSignIn({
         win: options.win,
         url: redirectSession.fullUrl,
@@ -181,21 +179,20 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
         ...(options.silentTimeoutMs ? { timeoutMs: options.silentTimeoutMs } : {}),
         ...(run.signal ? { signal: run.signal } : {}),
       });
-      return session.signInWith(await session.exchange(answer.code, answer.state, data));
+      return session.signInWith(await exchange(session, answer.code, answer.state, data));
     },
 
     // ——— Hosted sign-in (WIRE.md 9) ———
 
     /**
      * The platform's hosted login page for this site. The verifier and state wait in `transactions` for the
-     * redirect back to `redirectUri`, which `finishRedirect` completes.
+     * redirect back to `redirectUri`, which `finishRedirect` (`auth/redirect-back.ts`) completes.
      */
     async getAuthUrl(params: {
       redirectUri: string;
       originalUri?: string;
       responseMode?: 'fragment' | 'query';
       prompt?: 'login' | 'none';
-      idp?: string;
     }): Promise<{ authUrl: string; oauthData: OAuthData }> {
       const responseMode = params.responseMode ?? 'fragment';
       const data: OAuthData = {
@@ -206,12 +203,7 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
         })),
         responseMode,
       };
-      const redirectSession = await session.authorizeUrl(
-        data,
-        responseMode,
-        params.prompt ?? 'login',
-        params.idp ? { idp: params.idp } : {},
-      );
+      const redirectSession = await authorizeUrl(session, data, responseMode, params.prompt ?? 'login');
       session.saveTransaction(data);
       return { authUrl: redirectSession.fullUrl, oauthData: data };
     },

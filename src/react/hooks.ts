@@ -1,10 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { EMPTY_TOKENS } from '../auth/session';
 import type { StorefrontApi } from '../public-api';
 import { type AddToCartInput, EMPTY_CART, type StorefrontState } from '../store/store';
 import { useStorefrontContext } from './context';
 
 const NO_MEMBER: StorefrontState['member'] = { status: 'none', member: null };
-const NO_SESSION: StorefrontState['session'] = { role: 'none', notice: null };
+const NO_SESSION: StorefrontState['session'] = { tokens: EMPTY_TOKENS, role: 'none', notice: null };
 const nothing = () => () => {};
 
 /** One slice of the store's state (a stable object, so React re-renders only when it changes). */

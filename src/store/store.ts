@@ -1,3 +1,4 @@
+import { persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { addToCurrentCart, getCurrentCart, storeLineItem } from '../api/cart';
 import { isApiError, isSystemError } from '../api/errors';
@@ -5,14 +6,15 @@ import { getCurrentMember } from '../api/members';
 import type { Cart, EstimateTotalsResponse } from '../api/types/cart';
 import type { TokenRole } from '../api/types/enums';
 import type { Member } from '../api/types/members';
-import type { Session, TokensChange } from '../auth/session';
+import type { Session, TokenHolder, Tokens, TokensChange } from '../auth/session';
 import type { CaptchaProvider } from '../auth/sign-in';
 import type { FrameWindow } from '../auth/silent';
 import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
 import { lazyActions } from './lazy-actions';
-import { type MemberActions, memberActions } from './member-actions';
+import type { MemberActions } from './member-actions';
 import { type SignInActions, type SignInSlice, signInActions } from './sign-in-actions';
+import { tokenPersistence } from './tokens';
 
 /** A message for the person: a strings key, and the server's own words when it gave some. */
 export interface Problem {
@@ -47,7 +49,8 @@ export interface CartSlice {
 }
 
 export interface StorefrontState {
-  session: { role: TokenRole; notice: Problem | null };
+  /** The token pair (persisted: `./tokens.ts`), its role, and a notice for the person (an ended session). */
+  session: { tokens: Tokens; role: TokenRole; notice: Problem | null };
   member: { status: 'none' | 'loading' | 'ready' | 'error'; member: Member | null };
   cart: CartSlice;
   ui: { cartOpen: boolean; loginOpen: boolean; loginIntent: LoginIntent };
@@ -76,12 +79,16 @@ export interface StorefrontEvents {
 }
 
 export interface StoreDeps {
-  session: Session;
+  /**
+   * Makes the session (`createSession({ …, tokens })`) over the store's token holder: the store owns the
+   * tokens, the session's functions renew and replace them.
+   */
+  session: (tokens: TokenHolder) => Session;
   /** The window that hosts the silent sign-in's hidden iframe (the page's own, in browsers). */
   win?: FrameWindow;
   /** The site's captcha, asked for tokens before a sign-in or registration (`Storefront.setCaptchaProvider`). */
   captcha?: () => CaptchaProvider | undefined;
-  /** Where the cart count is cached between visits. */
+  /** Where the tokens persist (under `tokens`, as today's key holds them) and the cart count is cached. */
   storage: KeyValueStorage;
   channel?: TabChannel;
   emit?: <K extends keyof StorefrontEvents>(name: K, detail: StorefrontEvents[K]) => void;
@@ -124,7 +131,10 @@ export interface StorefrontActions extends MemberActions, SignInActions {
   destroy(): void;
 }
 
-export type Storefront = StoreApi<StorefrontState & StorefrontActions>;
+export type Storefront = StoreApi<StorefrontState & StorefrontActions> & {
+  /** The session the store's actions call (renewal, sign-in, sign-out); its tokens are the store's. */
+  readonly session: Session;
+};
 
 /** The cart's core, for its edits (`cart-edits.ts`, loaded with the drawer): the one truth about the cart. */
 export interface CartKit {
@@ -154,6 +164,7 @@ export interface SliceContext {
 }
 
 const CART_CACHE_KEY = 'cart';
+const MEMBER_ACTIONS = ['saveSlug', 'setCommunity', 'deleteAccount', 'openAccountSection'] as const;
 export const MAX_QUANTITY = 9999;
 
 /** The items in a cart: all of them, or those of one product. */
@@ -196,215 +207,235 @@ export const EMPTY_CART: CartSlice = {
  * store.subscribe((state) => render(state.cart.count));
  */
 export function createStorefrontStore(deps: StoreDeps): Storefront {
-  const { session } = deps;
+  const persistence = tokenPersistence<StorefrontState & StorefrontActions>(deps.storage);
+  // The session is made first (the actions below call it); until the store exists, the tokens are what the
+  // store will hydrate from: the persisted ones.
+  let made: StoreApi<StorefrontState & StorefrontActions> & { persist: { rehydrate(): Promise<void> } };
+  const session = deps.session({
+    get: () => (made ? made.getState().session.tokens : persistence.read()),
+    set: (tokens) =>
+      made.setState((s) => ({ session: { ...s.session, tokens, role: tokens.refreshToken.role } })),
+    reload: () => void made.persist.rehydrate(),
+  });
   const api = session.client;
   const emit: NonNullable<StoreDeps['emit']> = deps.emit ?? (() => {});
   const here = deps.location ?? (() => (typeof location === 'undefined' ? '' : location.href));
   let seq = 0;
 
-  const store = createStore<StorefrontState & StorefrontActions>()((set, get) => {
-    const ctx: SliceContext = { set, get, deps, session, emit, here };
-    const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
+  made = createStore<StorefrontState & StorefrontActions>()(
+    persist((set, get) => {
+      const ctx: SliceContext = { set, get, deps, session, emit, here };
+      const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
 
-    /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
-    const acceptCart = (cart: Cart | null, options: { broadcast?: boolean; keepError?: boolean } = {}) => {
-      const count = countOf(cart);
-      patchCart({ cart, count, status: 'ready', ...(options.keepError ? {} : { error: null }) });
-      deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
-      if (options.broadcast !== false)
-        deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
-      emit('cart:updated', { count, cart });
-      // The open drawer shows the server's totals (discount, tax, shipping when a country is known).
-      const asked = get().cart.totalsStatus !== 'idle';
-      if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
-      else patchCart({ totals: null, totalsStatus: 'idle' });
-    };
+      /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
+      const acceptCart = (cart: Cart | null, options: { broadcast?: boolean; keepError?: boolean } = {}) => {
+        const count = countOf(cart);
+        patchCart({ cart, count, status: 'ready', ...(options.keepError ? {} : { error: null }) });
+        deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
+        if (options.broadcast !== false)
+          deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
+        emit('cart:updated', { count, cart });
+        // The open drawer shows the server's totals (discount, tax, shipping when a country is known).
+        const asked = get().cart.totalsStatus !== 'idle';
+        if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
+        else patchCart({ totals: null, totalsStatus: 'idle' });
+      };
 
-    const fetchCart = async (): Promise<Cart | null> => {
-      try {
-        return (await getCurrentCart(api)).cart;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    };
-
-    const fail = (problem: Problem) => {
-      patchCart({ error: problem });
-      emit('cart:error', { message: problem.detail ?? problem.key });
-    };
-    const kit: CartKit = {
-      ctx,
-      patchCart,
-      acceptCart,
-      fail,
-      next: () => ++seq,
-      isLatest: (change) => change === seq,
-    };
-
-    return {
-      session: { role: session.role(), notice: null },
-      member: { status: session.loggedIn() ? 'loading' : 'none', member: null },
-      cart: { ...EMPTY_CART },
-      ui: { cartOpen: false, loginOpen: false, loginIntent: { view: 'signIn' } },
-      ...memberActions(ctx),
-
-      /**
-       * Shows what is known at once, then asks only what it must. A new visitor (no tokens yet) and a visitor
-       * whose cart is known to be gone cannot have a cart: count 0 with no request (and no 404 in the page's
-       * console). Otherwise the cached count shows at once and one request checks it.
-       */
-      async start() {
-        const role = session.role();
-        let cached: { count?: unknown; id?: unknown } | undefined;
+      const fetchCart = async (): Promise<Cart | null> => {
         try {
-          const raw = deps.storage.get(CART_CACHE_KEY);
-          cached = raw ? (JSON.parse(raw) as typeof cached) : undefined;
-        } catch {
-          deps.storage.remove(CART_CACHE_KEY);
-        }
-        const tasks: Array<Promise<void>> = [];
-        if (role === 'none' || (role === 'visitor' && cached?.id === null)) {
-          patchCart({ status: 'ready', count: 0, cart: null });
-          emit('cart:updated', { count: 0, cart: null });
-        } else {
-          if (typeof cached?.count === 'number' && Number.isInteger(cached.count) && cached.count >= 0) {
-            patchCart({ count: cached.count, status: 'cached' });
-          }
-          tasks.push(get().loadCart());
-        }
-        if (session.loggedIn()) tasks.push(get().loadMember());
-        await Promise.all(tasks);
-      },
-
-      async loadCart(options = {}) {
-        const mine = ++seq;
-        if (get().cart.status !== 'cached') patchCart({ status: 'loading' });
-        try {
-          const cart = await fetchCart();
-          if (mine === seq) acceptCart(cart, options);
+          return (await getCurrentCart(api)).cart;
         } catch (error) {
-          if (mine === seq) {
-            patchCart({ status: get().cart.cart ? 'ready' : 'error' });
-            // After a failed change its own message says more than "could not be loaded".
-            if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
-          }
+          if (isApiError(error) && error.status === 404) return null;
+          throw error;
         }
-      },
+      };
 
-      /**
-       * Adds a product. After a network failure the cart is read again to see whether the add arrived,
-       * never sent twice.
-       */
-      async addToCart(input) {
-        const quantity = input.quantity ?? 1;
-        if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-          fail({ key: 'quantityInvalid', detail: String(input.quantity) });
-          return false;
-        }
-        const had = countOf(get().cart.cart, input.productId);
-        patchCart({ adding: true, error: null });
-        seq++;
-        try {
-          const variant = input.variantId
-            ? { variantId: input.variantId }
-            : input.options
-              ? { options: input.options }
-              : undefined;
-          const { cart } = await addToCurrentCart(api, {
-            lineItems: [storeLineItem(input.productId, quantity, variant)],
-          });
-          acceptCart(cart);
-          emit('cart:added', { productId: input.productId, quantity });
-          return true;
-        } catch (error) {
-          if (isSystemError(error)) {
-            // Did it arrive? Read the cart instead of sending the add again.
-            try {
-              const cart = await fetchCart();
-              acceptCart(cart);
-              const now = countOf(cart, input.productId);
-              if (now > had) {
-                emit('cart:added', { productId: input.productId, quantity: now - had });
-                return true;
-              }
-            } catch {
-              // still offline: say so below
+      const fail = (problem: Problem) => {
+        patchCart({ error: problem });
+        emit('cart:error', { message: problem.detail ?? problem.key });
+      };
+      const kit: CartKit = {
+        ctx,
+        patchCart,
+        acceptCart,
+        fail,
+        next: () => ++seq,
+        isLatest: (change) => change === seq,
+      };
+
+      return {
+        session: { ...persistence.empty, notice: null },
+        member: { status: 'none', member: null },
+        cart: { ...EMPTY_CART },
+        ui: { cartOpen: false, loginOpen: false, loginIntent: { view: 'signIn' } },
+        // The member menu's actions, downloaded with the menu; offline, each answers as a network failure.
+        ...lazyActions(
+          () => import('./member-actions').then((module) => module.memberActions(ctx)),
+          MEMBER_ACTIONS,
+          Object.fromEntries(MEMBER_ACTIONS.map((name) => [name, { key: 'networkError' }])),
+        ),
+
+        /**
+         * Shows what is known at once, then asks only what it must. A new visitor (no tokens yet) and a visitor
+         * whose cart is known to be gone cannot have a cart: count 0 with no request (and no 404 in the page's
+         * console). Otherwise the cached count shows at once and one request checks it.
+         */
+        async start() {
+          const role = session.role();
+          let cached: { count?: unknown; id?: unknown } | undefined;
+          try {
+            const raw = deps.storage.get(CART_CACHE_KEY);
+            cached = raw ? (JSON.parse(raw) as typeof cached) : undefined;
+          } catch {
+            deps.storage.remove(CART_CACHE_KEY);
+          }
+          const tasks: Array<Promise<void>> = [];
+          if (role === 'none' || (role === 'visitor' && cached?.id === null)) {
+            patchCart({ status: 'ready', count: 0, cart: null });
+            emit('cart:updated', { count: 0, cart: null });
+          } else {
+            if (typeof cached?.count === 'number' && Number.isInteger(cached.count) && cached.count >= 0) {
+              patchCart({ count: cached.count, status: 'cached' });
+            }
+            tasks.push(get().loadCart());
+          }
+          if (session.loggedIn()) tasks.push(get().loadMember());
+          await Promise.all(tasks);
+        },
+
+        async loadCart(options = {}) {
+          const mine = ++seq;
+          if (get().cart.status !== 'cached') patchCart({ status: 'loading' });
+          try {
+            const cart = await fetchCart();
+            if (mine === seq) acceptCart(cart, options);
+          } catch (error) {
+            if (mine === seq) {
+              patchCart({ status: get().cart.cart ? 'ready' : 'error' });
+              // After a failed change its own message says more than "could not be loaded".
+              if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
             }
           }
-          fail(problemOf(error, 'addFailed'));
-          return false;
-        } finally {
-          patchCart({ adding: false });
-        }
-      },
+        },
 
-      ...lazyActions(
-        () => import('./cart-edits').then((module) => module.cartEdits(kit)),
-        ['setQuantity', 'removeLine', 'applyCoupon', 'removeCoupon', 'estimate', 'checkout'],
-      ),
+        /**
+         * Adds a product. After a network failure the cart is read again to see whether the add arrived,
+         * never sent twice.
+         */
+        async addToCart(input) {
+          const quantity = input.quantity ?? 1;
+          if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+            fail({ key: 'quantityInvalid', detail: String(input.quantity) });
+            return false;
+          }
+          const had = countOf(get().cart.cart, input.productId);
+          patchCart({ adding: true, error: null });
+          seq++;
+          try {
+            const variant = input.variantId
+              ? { variantId: input.variantId }
+              : input.options
+                ? { options: input.options }
+                : undefined;
+            const { cart } = await addToCurrentCart(api, {
+              lineItems: [storeLineItem(input.productId, quantity, variant)],
+            });
+            acceptCart(cart);
+            emit('cart:added', { productId: input.productId, quantity });
+            return true;
+          } catch (error) {
+            if (isSystemError(error)) {
+              // Did it arrive? Read the cart instead of sending the add again.
+              try {
+                const cart = await fetchCart();
+                acceptCart(cart);
+                const now = countOf(cart, input.productId);
+                if (now > had) {
+                  emit('cart:added', { productId: input.productId, quantity: now - had });
+                  return true;
+                }
+              } catch {
+                // still offline: say so below
+              }
+            }
+            fail(problemOf(error, 'addFailed'));
+            return false;
+          } finally {
+            patchCart({ adding: false });
+          }
+        },
 
-      openCart() {
-        if (get().ui.cartOpen) return;
-        set((s) => ({ ui: { ...s.ui, cartOpen: true } }));
-        emit('cart:opened', {});
-        const { status, cart, totalsStatus } = get().cart;
-        if (status === 'idle' || status === 'error') void get().loadCart();
-        else if (cart?.lineItems?.length && totalsStatus !== 'loading') void get().estimate();
-      },
-      closeCart() {
-        if (!get().ui.cartOpen) return;
-        set((s) => ({ ui: { ...s.ui, cartOpen: false } }));
-        emit('cart:closed', {});
-      },
-      openLogin(intent = { view: 'signIn' }) {
-        if (get().ui.loginOpen) return;
-        set((s) => ({ ui: { ...s.ui, loginOpen: true, loginIntent: intent } }));
-        emit('login:opened', {});
-      },
-      closeLogin() {
-        if (!get().ui.loginOpen) return;
-        set((s) => ({ ui: { ...s.ui, loginOpen: false } }));
-        emit('login:closed', {});
-      },
-      dismissNotice: () => set((s) => ({ session: { ...s.session, notice: null } })),
-      dismissCartError: () => patchCart({ error: null }),
+        ...lazyActions(
+          () => import('./cart-edits').then((module) => module.cartEdits(kit)),
+          ['setQuantity', 'removeLine', 'applyCoupon', 'removeCoupon', 'estimate', 'checkout'],
+        ),
 
-      async loadMember() {
-        if (!session.loggedIn()) {
-          set({ member: { status: 'none', member: null } });
-          return;
-        }
-        set((s) => ({ member: { ...s.member, status: 'loading' } }));
-        try {
-          const { member } = await getCurrentMember(api, { fieldsets: ['FULL'] });
-          set({ member: { status: 'ready', member } });
-        } catch {
-          set((s) => ({
-            member: { status: session.loggedIn() ? 'error' : 'none', member: s.member.member },
-          }));
-        }
-      },
+        openCart() {
+          if (get().ui.cartOpen) return;
+          set((s) => ({ ui: { ...s.ui, cartOpen: true } }));
+          emit('cart:opened', {});
+          const { status, cart, totalsStatus } = get().cart;
+          if (status === 'idle' || status === 'error') void get().loadCart();
+          else if (cart?.lineItems?.length && totalsStatus !== 'loading') void get().estimate();
+        },
+        closeCart() {
+          if (!get().ui.cartOpen) return;
+          set((s) => ({ ui: { ...s.ui, cartOpen: false } }));
+          emit('cart:closed', {});
+        },
+        openLogin(intent = { view: 'signIn' }) {
+          if (get().ui.loginOpen) return;
+          set((s) => ({ ui: { ...s.ui, loginOpen: true, loginIntent: intent } }));
+          emit('login:opened', {});
+        },
+        closeLogin() {
+          if (!get().ui.loginOpen) return;
+          set((s) => ({ ui: { ...s.ui, loginOpen: false } }));
+          emit('login:closed', {});
+        },
+        dismissNotice: () => set((s) => ({ session: { ...s.session, notice: null } })),
+        dismissCartError: () => patchCart({ error: null }),
 
-      async signOut(options = {}) {
-        const { logoutUrl } = await session.logout(here(), options);
-        if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
-      },
+        async loadMember() {
+          if (!session.loggedIn()) {
+            set({ member: { status: 'none', member: null } });
+            return;
+          }
+          set((s) => ({ member: { ...s.member, status: 'loading' } }));
+          try {
+            const { member } = await getCurrentMember(api, { fieldsets: ['FULL'] });
+            set({ member: { status: 'ready', member } });
+          } catch {
+            set((s) => ({
+              member: { status: session.loggedIn() ? 'error' : 'none', member: s.member.member },
+            }));
+          }
+        },
 
-      ...signInActions(ctx),
+        async signOut(options = {}) {
+          const { logoutUrl } = await session.logout(here(), options);
+          if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
+        },
 
-      destroy() {
-        get().cancelSignIn();
-        unsubscribeSession();
-        unsubscribeChannel?.();
-      },
-    };
-  });
+        ...signInActions(ctx),
 
+        destroy() {
+          get().cancelSignIn();
+          unsubscribeSession();
+          unsubscribeChannel?.();
+        },
+      };
+    }, persistence.options),
+  );
+  const store: Storefront = Object.assign(made, { session });
+  if (session.loggedIn()) store.setState({ member: { status: 'loading', member: null } });
+
+  // The role listeners last heard of: the store's own changes with the tokens, before the session tells.
+  let heardRole = session.role();
   const onSessionChange = (_tokens: unknown, change: TokensChange) => {
     const role = session.role();
-    const wasMember = store.getState().session.role === 'member';
-    store.setState((s) => ({ session: { ...s.session, role } }));
+    const wasMember = heardRole === 'member';
+    heardRole = role;
     if (change === 'signedIn' || (change === 'external' && role === 'member' && !wasMember)) {
       void store
         .getState()

@@ -173,6 +173,8 @@ describe('the demo page in Chromium', () => {
       return route.continue();
     });
     await page.goto(`${demoUrl}/`);
+    // The page's buttons work once the loader is here (a click before that is not held: README).
+    await page.waitForFunction(() => (window as { Storefront?: { loaded?: boolean } }).Storefront?.loaded);
     await page.locator('[data-sf-open-cart]').first().click();
     await page.locator('sf-cart-drawer [part="drawer"]').waitFor();
     expect(dropped).toBe(2);

@@ -1,7 +1,10 @@
-import { createSession, type SessionOptions } from '../../src/auth/session';
+import type { OAuthData } from '../../src/auth/pkce';
+import { finishRedirect } from '../../src/auth/redirect-back';
+import { createSession, type SessionOptions, storageTokens } from '../../src/auth/session';
 import { createSignIn, type SignInOptions } from '../../src/auth/sign-in';
 import { createAccountTools } from '../../src/auth/sign-in-extra';
-import { memoryStorage } from '../../src/auth/storage';
+import { type KeyValueStorage, memoryStorage } from '../../src/auth/storage';
+import { createStorefrontStore, type StoreDeps } from '../../src/store/store';
 import { apiHarness } from './api';
 import { fakeFrameWindow, postedMessage } from './frame';
 import { fakeClock, SANDBOX_ORIGIN } from './sandbox';
@@ -36,14 +39,34 @@ export function sessionHarness(
       storage,
       now: clock.now,
       ...all,
+      // Without a store, the tokens are in the storage given (the harness's by default).
+      tokens: all.tokens ?? storageTokens(all.storage ?? storage),
     });
     return Object.assign(
       core,
       createSignIn(core, { fetch: h.fetch, ...all }),
       createAccountTools(core, { fetch: h.fetch, ...all }),
+      { finishRedirect: (url: string, data?: OAuthData) => finishRedirect(core, url, data) },
     );
   };
   const session = make();
   const tokenRequests = () => h.wire.filter((r) => r.path === '/oauth2/token');
-  return { ...h, clock, storage, win, session, make, tokenRequests };
+  /**
+   * A store as a page makes it: it holds the tokens (persisted to `deps.storage`, the harness's storage by
+   * default, so a store made later finds them, as a page loaded later does) and makes its session with this
+   * harness's options and sign-in flows; returns both.
+   */
+  const storeWith = (
+    deps: Omit<StoreDeps, 'session' | 'storage'> & { storage?: KeyValueStorage } = {},
+    extra: Partial<SessionOptions & SignInOptions> = {},
+  ) => {
+    let made: ReturnType<typeof make> | undefined;
+    const store = createStorefrontStore({
+      storage,
+      ...deps,
+      session: (tokens) => (made = make({ ...extra, tokens })),
+    });
+    return { store, session: made as ReturnType<typeof make> };
+  };
+  return { ...h, clock, storage, win, session, make, storeWith, tokenRequests };
 }

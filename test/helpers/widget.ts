@@ -65,22 +65,24 @@ export function mountWidget(
     return sandbox.fetch(request);
   };
   const storage = memoryStorage();
-  const session: Session = createSession({
-    clientId: 'demo-client',
-    apiBase: SANDBOX_ORIGIN,
-    fetch: sandboxFetch,
-    storage,
-  });
   const navigations: string[] = [];
   const site = options.site ?? `${SITE_ORIGIN}/shop`;
   const store: Storefront = createStorefrontStore({
-    session,
+    session: (tokens) =>
+      createSession({
+        clientId: 'demo-client',
+        apiBase: SANDBOX_ORIGIN,
+        fetch: sandboxFetch,
+        storage,
+        tokens,
+      }),
     storage,
     win: window,
     navigate: (url) => navigations.push(url),
     location: () => site,
     ...options.store,
   });
+  const session: Session = store.session;
   const config: EmbedConfig = { ...TEST_CONFIG, ...options.config };
 
   const host = document.createElement(options.tag ?? 'sf-widget-under-test');

@@ -3,7 +3,6 @@ import {
   flip,
   offset,
   shift,
-  size,
   useDismiss,
   useFloating,
   useInteractions,
@@ -185,6 +184,8 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const {
     refs,
     floatingStyles,
+    placement,
+    y,
     context: floating,
   } = useFloating({
     open: true,
@@ -201,14 +202,14 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
       offset(GAP_PX),
       flip({ padding: VIEWPORT_PADDING_PX }),
       shift({ padding: VIEWPORT_PADDING_PX }),
-      size({
-        padding: VIEWPORT_PADDING_PX,
-        apply({ availableHeight, elements }) {
-          elements.floating.style.maxHeight = `${Math.max(0, Math.floor(availableHeight))}px`;
-        },
-      }),
     ],
   });
+  // The panel scrolls inside itself within the room on the side flip() chose: below the button, down to the
+  // viewport's bottom edge (in CSS, so it follows a resize at once); above it, up to the top edge. (size() does
+  // this for 0.3 KB gzip more.)
+  const maxHeight = placement.startsWith('top')
+    ? Math.max(0, anchor.getBoundingClientRect().top - GAP_PX - VIEWPORT_PADDING_PX)
+    : `calc(100dvh - ${Math.round(y) + VIEWPORT_PADDING_PX}px)`;
   const inMenu = view === 'menu';
   const { getFloatingProps, getItemProps } = useInteractions([
     useListNavigation(floating, {
@@ -406,7 +407,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
         panel.current = node;
         refs.setFloating(node);
       }}
-      style={floatingStyles}
+      style={{ ...floatingStyles, maxHeight }}
       className="panel"
       part="menu"
       data-view={view}

@@ -4,15 +4,18 @@
  */
 import { getCurrentMember } from '../../../src/api/members';
 import { webLock } from '../../../src/auth/lock';
-import { createSession } from '../../../src/auth/session';
+import { finishRedirect } from '../../../src/auth/redirect-back';
+import { createSession, storageTokens } from '../../../src/auth/session';
 import { createSignIn } from '../../../src/auth/sign-in';
 import { storageNamespace, webStorage } from '../../../src/auth/storage';
 
 function make(apiBase: string, options: { timeoutMs?: number } = {}) {
+  const storage = webStorage(() => localStorage, storageNamespace('demo-client'));
   const session = createSession({
     clientId: 'demo-client',
     apiBase,
-    storage: webStorage(() => localStorage, storageNamespace('demo-client')),
+    storage,
+    tokens: storageTokens(storage),
     transactions: webStorage(() => sessionStorage, storageNamespace('demo-client')),
     lock: webLock(),
   });
@@ -22,6 +25,7 @@ function make(apiBase: string, options: { timeoutMs?: number } = {}) {
       win: window,
       ...(options.timeoutMs ? { silentTimeoutMs: options.timeoutMs } : {}),
     }),
+    { finishRedirect: (url: string) => finishRedirect(session, url) },
   );
 }
 

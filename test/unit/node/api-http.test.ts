@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { base64UrlEncodeJson } from '../../../src/api/encoding';
 import {
   ApiError,
   isApiError,
@@ -192,7 +193,7 @@ describe('URLs', () => {
     await client.request({
       method: 'GET',
       path: '/members/v1/members',
-      complex: true,
+      complex: base64UrlEncodeJson,
       query: {
         paging: { limit: 10, offset: 20 },
         fieldsets: ['PUBLIC'],
@@ -207,14 +208,14 @@ describe('URLs', () => {
   it('complex GETs send `.r` for a list of objects alone, and plain keys when flat', async () => {
     const { client, sent } = setup();
     const sortOnly = { sort: [{ fieldName: 'name', order: 'ASC' }] };
-    await client.request({ method: 'GET', path: '/p', complex: true, query: sortOnly });
+    await client.request({ method: 'GET', path: '/p', complex: base64UrlEncodeJson, query: sortOnly });
     await client.request({
       method: 'GET',
       path: '/p',
-      complex: true,
+      complex: base64UrlEncodeJson,
       query: { fieldsets: ['PUBLIC', 'FULL'], q: 'x y', n: 3 },
     });
-    await client.request({ method: 'GET', path: '/p', complex: false, query: { paging: { limit: 5 } } });
+    await client.request({ method: 'GET', path: '/p', query: { paging: { limit: 5 } } });
     expect(sent[0]?.url).toBe(
       `https://api.test/p?.r=${Buffer.from(JSON.stringify(sortOnly)).toString('base64url')}`,
     );
@@ -227,7 +228,7 @@ describe('URLs', () => {
     // 1, 2 and 3 bytes over a multiple of 3: each would need padding in plain base64.
     for (const name of ['a', 'ab', 'abc']) {
       const query = { query: { filter: { name }, paging: { limit: 1 } } };
-      await client.request({ method: 'GET', path: '/p', complex: true, query });
+      await client.request({ method: 'GET', path: '/p', complex: base64UrlEncodeJson, query });
       const dotR = new URL(sent.at(-1)?.url as string).searchParams.get('.r') as string;
       expect(dotR).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(JSON.parse(Buffer.from(dotR, 'base64url').toString('utf8'))).toEqual(query);
@@ -283,7 +284,13 @@ describe('long-GET fallback', () => {
       (_, i) => `aaaaaaaa-bbbb-4ccc-8ddd-${String(i).padStart(12, '0')}`,
     );
     const query = { query: { filter: { id: { $in: ids } }, paging: { limit: 100, offset: 0 } } };
-    await client.request({ method: 'GET', path: '/p', query, complex: true, longGetFallback: true });
+    await client.request({
+      method: 'GET',
+      path: '/p',
+      query,
+      complex: base64UrlEncodeJson,
+      longGetFallback: true,
+    });
     expect(sent[0]?.method).toBe('POST');
     expect(sent[0]?.url).toBe('https://api.test/p');
     expect(JSON.parse(sent[0]?.body as string)).toEqual(query);

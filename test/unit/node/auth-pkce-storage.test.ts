@@ -111,10 +111,48 @@ describe('locks', () => {
     await expect(lock.run('a', async () => 'next')).resolves.toBe('next');
   });
 
-  it('uses Web Locks when the browser has them', async () => {
-    const request = vi.fn(async (_name: string, work: () => Promise<unknown>) => work());
+  it('uses Web Locks when the browser has them, and tells the work whether another holder had it first', async () => {
+    // Web Locks as browsers grant them: in order of request; `ifAvailable` gets null while the lock is held.
+    let held = false;
+    const queue: Array<() => void> = [];
+    const grant = async <T>(callback: (lock: unknown) => Promise<T>): Promise<T> => {
+      if (held) await new Promise<void>((resolve) => queue.push(resolve));
+      held = true;
+      try {
+        return await callback({});
+      } finally {
+        held = false;
+        queue.shift()?.();
+      }
+    };
+    const request = vi.fn(
+      (
+        _name: string,
+        ...args: [(lock: unknown) => Promise<unknown>] | [object, (lock: unknown) => Promise<unknown>]
+      ) => {
+        const callback = args.length === 1 ? args[0] : args[1];
+        if (args.length === 2 && held) return callback(null);
+        return grant(callback);
+      },
+    );
     const lock = webLock({ request } as never);
-    await expect(lock.run('sf:renew', async () => 7)).resolves.toBe(7);
-    expect(request).toHaveBeenCalledWith('sf:renew', expect.any(Function));
+    let release = () => {};
+    const first = lock.run('sf:renew', async (waited) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return waited;
+    });
+    const second = lock.run('sf:renew', async (waited) => waited);
+    release();
+    expect([await first, await second]).toEqual([false, true]);
+    expect(request).toHaveBeenCalledWith('sf:renew', { ifAvailable: true }, expect.any(Function));
+  });
+
+  it('a lock for this page tells the work whether it waited', async () => {
+    const lock = localLock();
+    const waits = await Promise.all([lock.run('a', async (w) => w), lock.run('a', async (w) => w)]);
+    expect(waits).toEqual([false, true]);
+    expect(await lock.run('a', async (w) => w)).toBe(false);
   });
 });

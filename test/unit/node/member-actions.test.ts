@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../src/auth/storage';
 import { memberProblemOf } from '../../../src/store/member-actions';
-import { createStorefrontStore } from '../../../src/store/store';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
 
 const PAGE = `${SITE_ORIGIN}/shop`;
@@ -15,16 +14,18 @@ const REDIRECT_SESSION = '/_api/redirects-api/v1/redirect-session';
 async function signedIn(email = 'jane@example.com', password = 'storefront-demo') {
   const h = sessionHarness();
   const network = { offline: false };
-  const session = h.make({
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (network.offline && !url.pathname.startsWith('/oauth2/'))
-        return Promise.reject(new TypeError('fetch failed'));
-      return h.fetch(input, init);
-    },
-  });
   const navigate = vi.fn();
-  const store = createStorefrontStore({ session, storage: memoryStorage(), navigate, location: () => PAGE });
+  const { store, session } = h.storeWith(
+    { storage: memoryStorage(), navigate, location: () => PAGE },
+    {
+      fetch: (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (network.offline && !url.pathname.startsWith('/oauth2/'))
+          return Promise.reject(new TypeError('fetch failed'));
+        return h.fetch(input, init);
+      },
+    },
+  );
   const result = await session.login({ email, password });
   if (result.loginState !== 'SUCCESS') throw new Error('login failed');
   await session.completeSignIn(result.data.sessionToken);

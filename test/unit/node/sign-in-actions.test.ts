@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
 import { memoryStorage } from '../../../src/auth/storage';
-import { createStorefrontStore } from '../../../src/store/store';
 import { type FakeFrameWindow, fakeFrameWindow, postedMessage } from '../../helpers/frame';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
@@ -17,8 +16,7 @@ function setup(options: { location?: string } = {}) {
   const arrived: Frame[] = [];
   const win = fakeFrameWindow((frame) => void arrived.push(frame as Frame));
   const navigate = vi.fn<(url: string) => void>();
-  const store = createStorefrontStore({
-    session: h.session,
+  const { store, session } = h.storeWith({
     storage: memoryStorage(),
     win,
     navigate,
@@ -38,7 +36,7 @@ function setup(options: { location?: string } = {}) {
     );
   /** A SUCCESS's session token for Jane, from the platform (as the login step gets it). */
   const sessionToken = async () => {
-    const result = await h.session.login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    const result = await session.login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
     if (result.loginState !== 'SUCCESS') throw new Error(`login: ${result.loginState}`);
     return result.data.sessionToken;
   };
@@ -51,6 +49,7 @@ function setup(options: { location?: string } = {}) {
   const stateOf = (frame: Frame) => new URL(frame.src).searchParams.get('state');
   return {
     h,
+    session,
     win,
     store,
     navigate,
@@ -72,7 +71,8 @@ function expectCleanedUp(win: FakeFrameWindow) {
 
 describe('the store’s silent sign-in', () => {
   it('runs one at a time: two completions at once share one iframe and one authorize request', async () => {
-    const { h, win, store, answer, authorizeRequests, codeExchanges, sessionToken, frameShown } = setup();
+    const { session, win, store, answer, authorizeRequests, codeExchanges, sessionToken, frameShown } =
+      setup();
     const token = await sessionToken();
     const first = store.getState().completeSignIn(token);
     const second = store.getState().completeSignIn(token);
@@ -86,7 +86,7 @@ describe('the store’s silent sign-in', () => {
     expect(win.frames).toHaveLength(1);
     expect(authorizeRequests()).toHaveLength(1);
     expect(codeExchanges()).toHaveLength(1);
-    expect(h.session.role()).toBe('member');
+    expect(session.role()).toBe('member');
     expect(store.getState().signIn).toEqual({ silent: 'idle', problem: null });
     expectCleanedUp(win);
 
@@ -99,7 +99,7 @@ describe('the store’s silent sign-in', () => {
   });
 
   it('removes its iframe when the platform answers with an error, and keeps the problem in the store', async () => {
-    const { h, win, store, sessionToken, frameShown, stateOf } = setup();
+    const { session, win, store, sessionToken, frameShown, stateOf } = setup();
     const done = store.getState().completeSignIn(await sessionToken());
     const frame = await frameShown();
     win.post({ state: stateOf(frame), error: 'login_required' }, SANDBOX_ORIGIN, frame.contentWindow);
@@ -108,7 +108,7 @@ describe('the store’s silent sign-in', () => {
       silent: 'failed',
       problem: { key: 'silentFailed', detail: 'login_required' },
     });
-    expect(h.session.role()).not.toBe('member');
+    expect(session.role()).not.toBe('member');
     expectCleanedUp(win);
   });
 
@@ -139,11 +139,11 @@ describe('the store’s silent sign-in', () => {
 
 describe('the store’s sign-in actions', () => {
   it('login: a SUCCESS is returned once the silent sign-in stored the member’s tokens', async () => {
-    const { h, store, answer, frameShown } = setup();
+    const { session, store, answer, frameShown } = setup();
     const step = store.getState().login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
     await answer(await frameShown());
     expect((await step).loginState).toBe('SUCCESS');
-    expect(h.session.role()).toBe('member');
+    expect(session.role()).toBe('member');
   });
 
   it('login: a refused password is the platform’s FAILURE; a silent sign-in that fails is an ERROR', async () => {
@@ -164,13 +164,15 @@ describe('the store’s sign-in actions', () => {
 
   it('a network failure is an ERROR that says so', async () => {
     const h = sessionHarness();
-    const session = h.make({
-      fetch: async (input, init) => {
-        if (String(input).endsWith('/v2/login')) throw new TypeError('Failed to fetch');
-        return h.fetch(input, init);
+    const { store } = h.storeWith(
+      { storage: memoryStorage(), win: h.win },
+      {
+        fetch: async (input, init) => {
+          if (String(input).endsWith('/v2/login')) throw new TypeError('Failed to fetch');
+          return h.fetch(input, init);
+        },
       },
-    });
-    const store = createStorefrontStore({ session, storage: memoryStorage(), win: h.win });
+    );
     expect(await store.getState().login({ email: DEMO_MEMBER.email, password: 'x' })).toEqual({
       loginState: 'ERROR',
       problem: { key: 'networkError' },

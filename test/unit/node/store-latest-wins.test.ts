@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../src/auth/storage';
-import { createStorefrontStore } from '../../../src/store/store';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
 
 /**
@@ -48,12 +47,10 @@ function setup() {
     }
     return response;
   };
-  const session = h.make({ fetch: fetchHeld });
-  const store = createStorefrontStore({
-    session,
-    storage: memoryStorage(),
-    location: () => `${SITE_ORIGIN}/shop`,
-  });
+  const { store, session } = h.storeWith(
+    { storage: memoryStorage(), location: () => `${SITE_ORIGIN}/shop` },
+    { fetch: fetchHeld },
+  );
   const id = (slug: string) =>
     [...h.sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
   const lines = () =>

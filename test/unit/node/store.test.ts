@@ -2,22 +2,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../src/auth/storage';
 import { withQuantity } from '../../../src/store/cart-edits';
 import { channelPair } from '../../../src/store/channel';
-import { createStorefrontStore, type StorefrontEvents } from '../../../src/store/store';
+import type { StorefrontEvents } from '../../../src/store/store';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
 
 function setup(options: { fetch?: typeof fetch } = {}) {
   const h = sessionHarness();
-  const session = options.fetch ? h.make({ fetch: options.fetch }) : h.session;
   const events: Array<[string, unknown]> = [];
   const navigate = vi.fn();
   const cache = memoryStorage();
-  const store = createStorefrontStore({
-    session,
-    storage: cache,
-    emit: (name, detail) => events.push([name, detail]),
-    navigate,
-    location: () => `${SITE_ORIGIN}/shop`,
-  });
+  const { store, session } = h.storeWith(
+    {
+      storage: cache,
+      emit: (name, detail) => events.push([name, detail]),
+      navigate,
+      location: () => `${SITE_ORIGIN}/shop`,
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
   const id = (slug: string) =>
     [...h.sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
   return { h, session, store, events, navigate, cache, id };
@@ -43,7 +44,7 @@ describe('the store', () => {
     await store.getState().loadCart();
     expect(JSON.parse(cache.get('cart') as string)).toEqual({ count: 0, id: null });
     const before = h.wire.length;
-    const next = createStorefrontStore({ session, storage: cache });
+    const { store: next } = h.storeWith({ storage: cache });
     await next.getState().start();
     expect(h.wire.length).toBe(before);
     expect(next.getState().cart).toMatchObject({ status: 'ready', count: 0 });
@@ -55,7 +56,7 @@ describe('the store', () => {
     const cached = first.cache.get('cart');
     const h = first.h;
     // A new page: the same storage (tokens and cached count), a new store.
-    const store = createStorefrontStore({ session: h.make(), storage: first.cache });
+    const { store } = h.storeWith({ storage: first.cache });
     const before = h.wire.length;
     const started = store.getState().start();
     expect(store.getState().cart).toMatchObject({ status: 'cached', count: 3 });
@@ -197,8 +198,8 @@ describe('the store', () => {
     const h = sessionHarness();
     const [a, b] = channelPair();
     const cache = memoryStorage();
-    const tabA = createStorefrontStore({ session: h.make(), storage: cache, channel: a });
-    const tabB = createStorefrontStore({ session: h.make(), storage: cache, channel: b });
+    const { store: tabA } = h.storeWith({ storage: cache, channel: a });
+    const { store: tabB } = h.storeWith({ storage: cache, channel: b });
     await tabA.getState().start();
     await tabB.getState().start();
     const pins = [...h.sandbox.context.state.products.values()].find((p) => p.slug === 'enamel-pin-set')
