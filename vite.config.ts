@@ -86,6 +86,20 @@ export default defineConfig(({ mode }): UserConfig => {
     ...shared,
     oxc: CLASSIC_JSX,
     resolve: { alias: REACT_ON_PREACT },
+    plugins: [
+      {
+        // @floating-ui/react and zustand's hook get React by namespace or default object; given only the
+        // functions they use (src/ui/react-subset), the rest of preact/compat is left out of the bundle.
+        name: 'react-subset-for-libraries',
+        enforce: 'pre',
+        resolveId(source, importer) {
+          if (!importer || !/[\\/]node_modules[\\/](@floating-ui|zustand)[\\/]/.test(importer)) return null;
+          // (`react` and `react-dom` are already preact/compat here: the aliases apply first.)
+          if (source === 'preact/compat') return resolve(root, 'src/ui/react-subset/react.ts');
+          return null;
+        },
+      },
+    ],
     build: {
       ...shared.build,
       target: 'es2022',
