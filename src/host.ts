@@ -154,8 +154,10 @@ export function wireHostPage(
           if (ok && options.openCartOnAdd) store.getState().openCart();
           if (!ok) {
             const problem = store.getState().cart.error;
-            // Without a message element the drawer's banner tells the visitor.
-            if (!say(add, problem?.detail ?? texts.failed)) store.getState().openCart();
+            // Without a message element the drawer's banner tells the visitor; an add that may have arrived
+            // shows the cart itself, to be checked.
+            if (problem?.key === 'addUnconfirmed' || !say(add, problem?.detail ?? texts.failed))
+              store.getState().openCart();
           }
         })
         .finally(() => add.removeAttribute('aria-busy'));

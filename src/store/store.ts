@@ -173,6 +173,10 @@ export const countOf = (cart: Cart | null, productId?: string) =>
     .filter((line) => productId === undefined || line.catalogReference?.catalogItemId === productId)
     .reduce((sum, line) => sum + (line.quantity ?? 0), 0);
 
+/** A cart's lines and quantities: an add that arrived changes them. */
+const linesOf = (cart: Cart | null) =>
+  JSON.stringify((cart?.lineItems ?? []).map((line) => [line.id, line.quantity]));
+
 export const problemOf = (error: unknown, key: string): Problem => {
   if (isSystemError(error)) return { key: 'networkError' };
   if (isApiError(error)) return { key, detail: error.message };
@@ -319,8 +323,11 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         },
 
         /**
-         * Adds a product. After a network failure the cart is read again to see whether the add arrived,
-         * never sent twice.
+         * Adds a product. When the answer is lost (a network failure), the cart is read again instead of sending
+         * the add twice; but whose change a changed cart shows cannot be told (another tab may have added the
+         * same product meanwhile), so an add is reported only when the server's answer said so: an unchanged
+         * cart means it did not arrive (`addLost`, worth trying again), a changed one that it may have
+         * (`addUnconfirmed`: the cart on show is the server's).
          */
         async addToCart(input) {
           const quantity = input.quantity ?? 1;
@@ -328,7 +335,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
             fail({ key: 'quantityInvalid', detail: String(input.quantity) });
             return false;
           }
-          const had = countOf(get().cart.cart, input.productId);
+          const before = linesOf(get().cart.cart);
           patchCart({ adding: true, error: null });
           seq++;
           try {
@@ -344,21 +351,17 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
             emit('cart:added', { productId: input.productId, quantity });
             return true;
           } catch (error) {
+            let problem = problemOf(error, 'addFailed');
             if (isSystemError(error)) {
-              // Did it arrive? Read the cart instead of sending the add again.
               try {
                 const cart = await fetchCart();
                 acceptCart(cart);
-                const now = countOf(cart, input.productId);
-                if (now > had) {
-                  emit('cart:added', { productId: input.productId, quantity: now - had });
-                  return true;
-                }
+                problem = { key: linesOf(cart) === before ? 'addLost' : 'addUnconfirmed' };
               } catch {
-                // still offline: say so below
+                // still offline: the network failure says it
               }
             }
-            fail(problemOf(error, 'addFailed'));
+            fail(problem);
             return false;
           } finally {
             patchCart({ adding: false });

@@ -42,6 +42,9 @@ const de: Strings = {
   networkError: 'Der Shop ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
   cartLoadFailed: 'Der Warenkorb konnte nicht geladen werden.',
   addFailed: 'Der Artikel konnte nicht hinzugefügt werden.',
+  addLost: 'Die Verbindung ist abgebrochen: Der Artikel wurde nicht hinzugefügt.',
+  addUnconfirmed:
+    'Die Verbindung ist beim Hinzufügen abgebrochen, und Ihr Warenkorb hat sich seither geändert: Bitte prüfen Sie ihn, bevor Sie erneut hinzufügen.',
   quantityFailed: 'Die Menge konnte nicht geändert werden.',
   quantityInvalid: 'Gib eine ganze Zahl von 1 bis 9999 ein.',
   removeFailed: 'Der Artikel konnte nicht entfernt werden.',

@@ -40,6 +40,9 @@ const en = {
   networkError: 'The shop cannot be reached. Check your connection and try again.',
   cartLoadFailed: 'Your cart could not be loaded.',
   addFailed: 'The item could not be added.',
+  addLost: 'The connection dropped: the item was not added.',
+  addUnconfirmed:
+    'The connection dropped while adding, and your cart has changed since: check it before adding again.',
   quantityFailed: 'The quantity could not be changed.',
   quantityInvalid: 'Enter a whole number from 1 to 9999.',
   removeFailed: 'The item could not be removed.',

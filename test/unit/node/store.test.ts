@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { STORES_APP_ID } from '../../../src/api/types/enums';
 import { memoryStorage } from '../../../src/auth/storage';
 import { withQuantity } from '../../../src/store/cart-edits';
 import { channelPair } from '../../../src/store/channel';
 import type { StorefrontEvents } from '../../../src/store/store';
+import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
 
 function setup(options: { fetch?: typeof fetch } = {}) {
@@ -85,7 +87,7 @@ describe('the store', () => {
   it('never applies an add twice: after a lost answer it reads the cart instead of sending it again', async () => {
     let loseNextAnswer = false;
     const base = sessionHarness();
-    const { store, h, id } = setup({
+    const { store, events, id } = setup({
       fetch: async (input, init) => {
         const response = await base.fetch(input, init);
         if (loseNextAnswer && String(input).endsWith('/add-to-cart')) {
@@ -95,18 +97,57 @@ describe('the store', () => {
         return response;
       },
     });
-    void h;
     await store.getState().start();
     loseNextAnswer = true;
-    expect(await store.getState().addToCart({ productId: id('enamel-pin-set'), quantity: 2 })).toBe(true);
+    // It arrived, but the changed cart cannot say whose change it is: the cart on show is the server's, and
+    // the shopper is asked to check it; no add is claimed.
+    expect(await store.getState().addToCart({ productId: id('enamel-pin-set'), quantity: 2 })).toBe(false);
     expect(store.getState().cart.count).toBe(2);
     expect(base.wire.filter((r) => r.path.endsWith('/add-to-cart'))).toHaveLength(1);
-    expect(store.getState().cart.error).toBeNull();
+    expect(store.getState().cart.error).toEqual({ key: 'addUnconfirmed' });
+    expect(named(events, 'cart:added')).toEqual([]);
+  });
+
+  it('never reports a lost add as added when another tab added the same product meanwhile', async () => {
+    const base = sessionHarness();
+    let otherTab: (() => Promise<unknown>) | undefined;
+    const { store, events, id } = setup({
+      fetch: async (input, init) => {
+        if (String(input).endsWith('/add-to-cart') && otherTab) {
+          // This tab's add is lost on the way; the other tab's add of the same product arrives.
+          const run = otherTab;
+          otherTab = undefined;
+          await run();
+          throw new TypeError('fetch failed');
+        }
+        return base.fetch(input, init);
+      },
+    });
+    await store.getState().start();
+    await store.getState().addToCart({ productId: id('enamel-pin-set') });
+    const pins = id('enamel-pin-set');
+    otherTab = () =>
+      base.fetch(`${SANDBOX_ORIGIN}/ecom/v1/carts/current/add-to-cart`, {
+        method: 'POST',
+        headers: {
+          authorization: String(store.getState().session.tokens.accessToken.value),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          lineItems: [{ quantity: 1, catalogReference: { appId: STORES_APP_ID, catalogItemId: pins } }],
+        }),
+      });
+    events.length = 0;
+    expect(await store.getState().addToCart({ productId: pins })).toBe(false);
+    // The count went up (the other tab's add), yet this add is not reported: the cart says it changed.
+    expect(store.getState().cart.count).toBe(2);
+    expect(named(events, 'cart:added')).toEqual([]);
+    expect(store.getState().cart.error).toEqual({ key: 'addUnconfirmed' });
   });
 
   it('says so when an add did not arrive, and does not resend it', async () => {
     const base = sessionHarness();
-    const { store, id } = setup({
+    const { store, events, id } = setup({
       fetch: async (input, init) => {
         if (String(input).endsWith('/add-to-cart')) throw new TypeError('fetch failed');
         return base.fetch(input, init);
@@ -114,8 +155,10 @@ describe('the store', () => {
     });
     await store.getState().start();
     expect(await store.getState().addToCart({ productId: id('enamel-pin-set') })).toBe(false);
-    expect(store.getState().cart.error).toEqual({ key: 'networkError' });
+    // The cart read again is as it was: the add did not arrive, and may be tried again.
+    expect(store.getState().cart.error).toEqual({ key: 'addLost' });
     expect(store.getState().cart.count).toBe(0);
+    expect(named(events, 'cart:added')).toEqual([]);
   });
 
   it('changes quantities optimistically, reconciles with the server and rolls back on failure', async () => {
