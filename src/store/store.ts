@@ -46,6 +46,12 @@ export interface CartSlice {
   totalsError: Problem | null;
   checkout: 'idle' | 'working' | 'error';
   checkoutError: Problem | null;
+  /**
+   * What the error banner's "Try again" does: read the cart again (`load`), send a failed add once more (an
+   * add that did not arrive, or failed on the network or the server's side), or nothing (a refusal that
+   * trying again cannot change, such as a sold-out product).
+   */
+  retry: 'load' | AddToCartInput | null;
 }
 
 export interface StorefrontState {
@@ -124,6 +130,8 @@ export interface StorefrontActions extends MemberActions, SignInActions {
   closeLogin(): void;
   dismissNotice(): void;
   dismissCartError(): void;
+  /** "Try again" on the cart's error banner: what `cart.retry` says. */
+  retryCart(): Promise<void>;
   loadMember(): Promise<void>;
   /** Signs out here and (unless `platform: false`) on the platform's side, through its logout page. */
   signOut(options?: { platform?: boolean }): Promise<void>;
@@ -142,8 +150,8 @@ export interface CartKit {
   patchCart(patch: Partial<CartSlice>): void;
   /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
   acceptCart(cart: Cart | null, options?: { broadcast?: boolean; keepError?: boolean }): void;
-  /** Shows a cart problem and announces it. */
-  fail(problem: Problem): void;
+  /** Shows a cart problem and announces it; `retry` is what "Try again" does (the cart read again). */
+  fail(problem: Problem, retry?: CartSlice['retry']): void;
   /** Starts a cart change or read; `isLatest` tells whether no later one started since. */
   next(): number;
   isLatest(change: number): boolean;
@@ -199,6 +207,7 @@ export const EMPTY_CART: CartSlice = {
   totalsError: null,
   checkout: 'idle',
   checkoutError: null,
+  retry: null,
 };
 
 /**
@@ -234,7 +243,12 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
       const acceptCart = (cart: Cart | null, options: { broadcast?: boolean; keepError?: boolean } = {}) => {
         const count = countOf(cart);
-        patchCart({ cart, count, status: 'ready', ...(options.keepError ? {} : { error: null }) });
+        patchCart({
+          cart,
+          count,
+          status: 'ready',
+          ...(options.keepError ? {} : { error: null, retry: null }),
+        });
         deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
         if (options.broadcast !== false)
           deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
@@ -254,8 +268,8 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         }
       };
 
-      const fail = (problem: Problem) => {
-        patchCart({ error: problem });
+      const fail = (problem: Problem, retry: CartSlice['retry'] = 'load') => {
+        patchCart({ error: problem, retry });
         emit('cart:error', { message: problem.detail ?? problem.key });
       };
       const kit: CartKit = {
@@ -332,7 +346,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         async addToCart(input) {
           const quantity = input.quantity ?? 1;
           if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-            fail({ key: 'quantityInvalid', detail: String(input.quantity) });
+            fail({ key: 'quantityInvalid', detail: String(input.quantity) }, null);
             return false;
           }
           const before = linesOf(get().cart.cart);
@@ -361,7 +375,10 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
                 // still offline: the network failure says it
               }
             }
-            fail(problem);
+            // Worth another try: an add that did not arrive, or one the network or the server failed.
+            const again =
+              problem.key === 'addLost' || isSystemError(error) || (isApiError(error) && error.status >= 500);
+            fail(problem, problem.key !== 'addUnconfirmed' && again ? input : null);
             return false;
           } finally {
             patchCart({ adding: false });
@@ -397,7 +414,16 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           emit('login:closed', {});
         },
         dismissNotice: () => set((s) => ({ session: { ...s.session, notice: null } })),
-        dismissCartError: () => patchCart({ error: null }),
+        dismissCartError: () => patchCart({ error: null, retry: null }),
+        retryCart() {
+          const { retry } = get().cart;
+          if (retry === 'load') return get().loadCart();
+          return retry
+            ? get()
+                .addToCart(retry)
+                .then(() => {})
+            : Promise.resolve();
+        },
 
         async loadMember() {
           if (!session.loggedIn()) {

@@ -485,7 +485,7 @@ export function Drawer(props: Props) {
             <Message
               problem={slice.error}
               t={t}
-              onRetry={() => void store.getState().loadCart()}
+              onRetry={slice.retry ? () => void store.getState().retryCart() : undefined}
               onDismiss={() => store.getState().dismissCartError()}
             />
           ) : null}

@@ -232,6 +232,29 @@ describe('the cart drawer: loading, empty and failed carts', () => {
     expect(f.requestsTo('/ecom/v1/carts/current', 'GET')).toHaveLength(2);
   });
 
+  it('Try again after a failed add sends the add again; a sold-out product gets no Try again', async () => {
+    const f = mount();
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(textOf(dialog)).toContain('Your cart is empty.'));
+    await f.settings({ failureRate: 1 });
+    expect(await f.store.getState().addToCart({ productId: f.productId('stoneware-mug'), quantity: 3 })).toBe(
+      false,
+    );
+    const alert = await vi.waitFor(() => getByRole(dialog, 'alert'));
+    expect(textOf(alert)).toContain('The item could not be added.');
+    await f.settings({ failureRate: 0 });
+    await click(button(alert, 'Try again'));
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Stoneware Mug']));
+    expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('3');
+    expect(allByRole(dialog, 'alert')).toEqual([]);
+
+    expect(await f.store.getState().addToCart({ productId: f.productId('canvas-tote') })).toBe(false);
+    const soldOut = await vi.waitFor(() => getByRole(dialog, 'alert'));
+    expect(textOf(soldOut)).toContain('out of stock');
+    expect(queryByRole(soldOut, 'button', 'Try again')).toBeNull();
+    expect(button(soldOut, 'Dismiss')).toBeTruthy();
+  });
+
   it('says the shop cannot be reached when the connection fails, and Dismiss hides it', async () => {
     const f = mount();
     await addToCurrentCart(f.session.client, {

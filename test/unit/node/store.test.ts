@@ -145,6 +145,35 @@ describe('the store', () => {
     expect(store.getState().cart.error).toEqual({ key: 'addUnconfirmed' });
   });
 
+  it('"Try again" after a failed add sends the add again; after a refusal that cannot change there is none', async () => {
+    const base = sessionHarness();
+    let failNext = false;
+    const { store, id } = setup({
+      fetch: async (input, init) => {
+        if (failNext && String(input).endsWith('/add-to-cart')) {
+          failNext = false;
+          return new Response(JSON.stringify({ message: 'upstream' }), { status: 503 });
+        }
+        return base.fetch(input, init);
+      },
+    });
+    await store.getState().start();
+    failNext = true;
+    const mug = { productId: id('stoneware-mug'), quantity: 2 };
+    expect(await store.getState().addToCart(mug)).toBe(false);
+    expect(store.getState().cart.retry).toEqual(mug);
+    await store.getState().retryCart();
+    expect(store.getState().cart).toMatchObject({ count: 2, error: null, retry: null });
+    expect(base.wire.filter((r) => r.path.endsWith('/add-to-cart'))).toHaveLength(1);
+
+    // Sold out: the same add would be refused again.
+    expect(await store.getState().addToCart({ productId: id('canvas-tote') })).toBe(false);
+    expect(store.getState().cart.error?.detail).toMatch(/out of stock/);
+    expect(store.getState().cart.retry).toBeNull();
+    store.getState().dismissCartError();
+    expect(store.getState().cart).toMatchObject({ error: null, retry: null });
+  });
+
   it('says so when an add did not arrive, and does not resend it', async () => {
     const base = sessionHarness();
     const { store, events, id } = setup({
