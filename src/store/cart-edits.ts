@@ -47,7 +47,8 @@ export function cartEdits(kit: CartKit): CartEdits {
 
   /**
    * A change to the cart's lines: shown at once, then the server's cart. On a failure only this change is
-   * undone (others may be on their way), the reason is shown, and the server's cart is read again.
+   * undone (others may be on their way), never over a newer cart, the reason is shown, and the server's cart
+   * is read again.
    */
   const changeLines = async (
     edit: (lines: LineItem[]) => LineItem[],
@@ -56,13 +57,16 @@ export function cartEdits(kit: CartKit): CartEdits {
     problemKey: string,
   ) => {
     const mine = kit.next();
+    const seen = kit.version();
     patchLines(edit);
     patchCart({ error: null });
     try {
       const { cart } = await send();
       if (kit.isLatest(mine)) acceptCart(cart);
     } catch (error) {
-      patchLines(undo);
+      // Undone only on the cart it was made on: a cart taken since (another tab's, or a later answer) is
+      // newer than this change, and already without it.
+      if (kit.version() === seen) patchLines(undo);
       fail(problemOf(error, problemKey));
       void get().loadCart({ keepError: true });
     }

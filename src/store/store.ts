@@ -155,6 +155,8 @@ export interface CartKit {
   /** Starts a cart change or read; `isLatest` tells whether no later one started since. */
   next(): number;
   isLatest(change: number): boolean;
+  /** Counts the carts taken as the truth (from this tab's answers or another tab's): a newer one since? */
+  version(): number;
 }
 
 /**
@@ -234,6 +236,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   const emit: NonNullable<StoreDeps['emit']> = deps.emit ?? (() => {});
   const here = deps.location ?? (() => (typeof location === 'undefined' ? '' : location.href));
   let seq = 0;
+  let version = 0;
 
   made = createStore<StorefrontState & StorefrontActions>()(
     persist((set, get) => {
@@ -279,6 +282,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         fail,
         next: () => ++seq,
         isLatest: (change) => change === seq,
+        version: () => version,
       };
 
       return {
@@ -493,6 +497,10 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   const unsubscribeChannel = deps.channel?.subscribe((message) => {
     if (message.type === 'cart') {
       const cart = message.cart as Cart;
+      // Messages can cross: a cart older than the one on show (its update time) is not the server's latest.
+      const shown = Date.parse(store.getState().cart.cart?.updatedDate ?? '');
+      if (Date.parse(cart.updatedDate ?? '') < shown) return;
+      version++;
       store.setState((s) => ({ cart: { ...s.cart, cart, count: message.count, status: 'ready' } }));
       emit('cart:updated', { count: message.count, cart });
     } else if (message.type === 'cart-missing') {

@@ -22,15 +22,18 @@ export const TOKENS_KEY = 'tokens';
 export function tokenPersistence<S extends { session: { tokens: Tokens; role: TokenRole } }>(
   storage: KeyValueStorage,
 ) {
-  let synced: string | null = null;
+  /** The tokens as this tab last read or wrote them (no stored tokens read as none: nothing to write). */
+  let synced = '';
   const read = () => {
-    synced = storage.get(TOKENS_KEY);
-    return parseTokens(synced);
+    const raw = storage.get(TOKENS_KEY);
+    const tokens = parseTokens(raw);
+    synced = JSON.stringify(tokens);
+    return { raw, tokens };
   };
   const persisted: PersistStorage<Persisted> = {
     getItem: () => {
-      const tokens = read();
-      return synced === null ? null : { state: { tokens }, version: 0 };
+      const { raw, tokens } = read();
+      return raw === null ? null : { state: { tokens }, version: 0 };
     },
     setItem: (_name, { state }) => {
       const raw = JSON.stringify(state.tokens);
@@ -52,7 +55,7 @@ export function tokenPersistence<S extends { session: { tokens: Tokens; role: To
   return {
     options,
     /** The persisted tokens, read now. */
-    read,
+    read: () => read().tokens,
     /** The session part of a store that has no tokens yet. */
     empty: { tokens: EMPTY_TOKENS, role: 'none' as TokenRole },
   };

@@ -103,6 +103,18 @@ describe('the store owns the tokens (zustand persist)', () => {
     expect(storage.get('tokens')).toBe(signedIn);
   });
 
+  it('a tab that has no tokens yet does not wipe the ones another tab stored since', async () => {
+    const h = sessionHarness();
+    const storage = memoryStorage();
+    const tabA = h.storeWith({ storage });
+    const tabB = h.storeWith({ storage });
+    await tabA.session.ensureTokens();
+    const stored = storage.get('tokens');
+    tabB.store.getState().openCart();
+    tabB.store.getState().closeCart();
+    expect(storage.get('tokens')).toBe(stored);
+  });
+
   it('takes another tab’s sign-in on the storage event: member signed in, cart reloaded', async () => {
     const h = sessionHarness();
     const storage = memoryStorage();
