@@ -162,8 +162,13 @@ export function cartEdits(kit: CartKit): CartEdits {
         });
         if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
       } catch (error) {
+        // A failed estimate the shopper asked for (a country, an option) says so, with a retry; one the drawer
+        // made by itself (opened, a line changed) shows no banner: the next change asks again.
         if (mine === estimates)
-          patchCart({ totalsStatus: 'error', totalsError: problemOf(error, 'estimateFailed') });
+          patchCart({
+            totalsStatus: 'error',
+            totalsError: given ? problemOf(error, 'estimateFailed') : null,
+          });
       }
     },
 

@@ -325,7 +325,9 @@ function Shipping({ store, t, currency, locale }: Props) {
           </p>
         ) : null}
       </form>
-      {error ? <Message problem={error} t={t} /> : null}
+      {error ? (
+        <Message problem={error} t={t} onRetry={() => void store.getState().estimate(shipping ?? undefined)} />
+      ) : null}
       {options.length ? (
         <fieldset className="options-list">
           <legend>{t.shippingOption}</legend>

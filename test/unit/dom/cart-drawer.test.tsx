@@ -699,6 +699,29 @@ describe('the cart drawer: coupons', () => {
 });
 
 describe('the cart drawer: shipping estimate and totals', () => {
+  it('a failed estimate the drawer made itself shows no banner; one the shopper asked for offers Try again', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const stopEstimates = f.intercept((r) =>
+      r.path.endsWith('/estimate-totals')
+        ? new Response(JSON.stringify({ message: 'estimates are down' }), { status: 503 })
+        : undefined,
+    );
+    const dialog = await openDrawer(f);
+    const shipping = getByRole(dialog, 'region', 'Estimate shipping');
+    await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('error'));
+    expect(allByRole(dialog, 'alert')).toEqual([]);
+
+    await choose(getByRole<HTMLSelectElement>(shipping, 'combobox', 'Country'), 'US');
+    await submit(shipping, 'Estimate');
+    const alert = await vi.waitFor(() => getByRole(shipping, 'alert'));
+    expect(textOf(alert)).toContain('estimates are down');
+    stopEstimates();
+    await click(button(alert, 'Try again'));
+    await vi.waitFor(() => expect(allByRole(shipping, 'radio').length).toBeGreaterThan(0));
+    expect(allByRole(shipping, 'alert')).toEqual([]);
+  });
+
   it('offers the delivery options for a country and postal code, pickup and time slots included', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
