@@ -804,7 +804,7 @@ describe('the cart drawer: shipping estimate and totals', () => {
     await f.settings({ failureRate: 1 });
     await submit(shipping, 'Estimate');
     await vi.waitFor(() =>
-      expect(alerts(f.root)).toEqual([`Shipping could not be estimated. ${SIMULATED_FAILURE}`]),
+      expect(alerts(f.root)).toEqual([`Shipping could not be estimated. ${SIMULATED_FAILURE}Try again`]),
     );
     expect(getByRole(shipping, 'combobox', 'Country').hasAttribute('aria-invalid')).toBe(false);
     expect(queryByRole(shipping, 'radio')).toBeNull();
