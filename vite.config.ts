@@ -104,6 +104,9 @@ export default defineConfig(({ mode }): UserConfig => {
         preserveEntrySignatures: 'allow-extension',
         output: {
           minify: true,
+          // Licences stay; the `/* @__PURE__ */` marks the JSX transform leaves on every createElement call
+          // (and JSDoc) go: they served the tree-shaking already done (0.35 KB gzip less with every widget open).
+          comments: { legal: true, annotation: false, jsdoc: false },
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
             groups: [
