@@ -12,6 +12,7 @@ import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
 import { lazyActions } from './lazy-actions';
 import { type MemberActions, memberActions } from './member-actions';
+import { type ProductActions, type ProductsSlice, productActions } from './product-actions';
 import { type SignInActions, type SignInSlice, signInActions } from './sign-in-actions';
 
 /** A message for the person: a strings key, and the server's own words when it gave some. */
@@ -52,6 +53,7 @@ export interface StorefrontState {
   cart: CartSlice;
   ui: { cartOpen: boolean; loginOpen: boolean; loginIntent: LoginIntent };
   signIn: SignInSlice;
+  products: ProductsSlice;
 }
 
 /** Which view the login modal opens with; a password reset carries the emailed link's token. */
@@ -98,7 +100,7 @@ export interface AddToCartInput {
   options?: Record<string, string>;
 }
 
-export interface StorefrontActions extends MemberActions, SignInActions {
+export interface StorefrontActions extends MemberActions, SignInActions, ProductActions {
   /** Shows the cached count at once and checks it with the server (or loads the cart). */
   start(): Promise<void>;
   /** Reads the server's cart; `keepError` leaves the message of a failed change on show. */
@@ -392,6 +394,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       },
 
       ...signInActions(ctx),
+      ...productActions(ctx),
 
       destroy() {
         get().cancelSignIn();
