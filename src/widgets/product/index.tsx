@@ -102,7 +102,8 @@ const mountWith =
   ) =>
   (root: ShadowRoot, host: HTMLElement, context: WidgetContext) => {
     const { theme: scheme, lang, strings } = context.config;
-    if (scheme !== 'auto') host.setAttribute('data-theme', scheme);
+    // The element's own data-theme (`auto` follows the visitor) wins over the script tag's.
+    if (scheme !== 'auto' && !host.hasAttribute('data-theme')) host.setAttribute('data-theme', scheme);
     start(host, context);
     return renderWithTexts(
       root,
