@@ -129,12 +129,13 @@ export default defineConfig(({ mode }): UserConfig => {
               // API calls.
               {
                 name: 'products',
-                test: /[\\/]src[\\/](widgets[\\/]product[\\/](?!en\.|de\.|page\.|sanitize\.)[\w-]+\.(tsx?|css)|store[\\/]products\.ts|api[\\/]products\.ts)/,
+                test: /[\\/]src[\\/](widgets[\\/]product[\\/](?!en\.|de\.|page\.|sanitize\.|gallery\.)[\w-]+\.(tsx?|css)|store[\\/]products\.ts|api[\\/]products\.ts)/,
               },
-              // What only a product page (`layout="page"`) shows: gallery, description, info, the sanitiser.
+              // What only a product page (`layout="page"`) shows: gallery (videos too), description, info, the
+              // sanitiser, and their styles.
               {
                 name: 'product-page',
-                test: /[\\/]widgets[\\/]product[\\/](page|sanitize)\.tsx?$/,
+                test: /[\\/]widgets[\\/]product[\\/](page|sanitize|gallery)\.(tsx?|css)/,
               },
               // The views of the drawer and the login modal as one chunk, loaded when the first of them opens:
               // Preact, its hooks, the dialog, the controls, the drawer and the modal. One file compresses far

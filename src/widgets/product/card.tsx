@@ -12,7 +12,7 @@ import {
   optionsOf,
   type Selection,
 } from './availability';
-import { cardImage, gallery } from './media';
+import { cardImage } from './media';
 import { OptionPickers } from './options';
 import { Picture, SIZES } from './picture';
 import { Price } from './price';
@@ -191,8 +191,7 @@ export function ProductCard({
       </span>
     ) : null;
   const media = mediaOf(product, selection);
-  const pictures = page ? gallery(media, name) : [];
-  const image = page ? undefined : cardImage(media, '');
+  const image = page ? undefined : cardImage(media);
   const stock =
     !offer.variant && options.length
       ? t.unavailable
@@ -215,7 +214,7 @@ export function ProductCard({
       {shown('media') ? (
         page ? (
           parts ? (
-            <parts.Gallery key={pictures[0]?.src} items={pictures} name={name} t={t} />
+            <parts.Gallery key={media.mainMedia?.id ?? ''} media={media} name={name} t={t} />
           ) : (
             <div className="media" part="media" />
           )

@@ -1,4 +1,4 @@
-import type { Media, MediaItem } from '../../api/types/common';
+import type { Media } from '../../api/types/common';
 import { safeImageUrl as httpUrl } from '../../ui/format';
 
 /** An image or a video as the page shows it: only http(s) addresses, with their sizes when known. */
@@ -15,11 +15,10 @@ export interface Shown {
 }
 
 const IMAGES = 'https://static.wixstatic.com/media/';
-const VIDEOS = 'https://video.wixstatic.com/video/';
 /** The widths offered in a `srcset`: a card, a card on a dense screen, the product page, and its zoom. */
 const WIDTHS = [320, 480, 720, 960, 1440];
 
-const positive = (value: unknown) => {
+export const positive = (value: unknown) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? Math.round(n) : undefined;
 };
@@ -58,7 +57,7 @@ function scaledSet(id: string, file: string, width: number, height: number): str
 }
 
 /** An image address (a platform URI, the platform's media URL or any http(s) URL) as the page shows it. */
-function image(url: string | undefined, width?: number, height?: number) {
+export function image(url: string | undefined, width?: number, height?: number) {
   const uri = parseMediaUri(url);
   if (uri?.kind === 'image') {
     const w = uri.width ?? positive(width);
@@ -75,48 +74,13 @@ function image(url: string | undefined, width?: number, height?: number) {
   return { src, width: w, height: h, ...(own && w && h ? { srcset: scaledSet(own, own, w, h) } : {}) };
 }
 
-/** One of a product's media items as the page shows it; undefined when it has no address the page may use. */
-export function shownItem(item: MediaItem | undefined, alt: string): Shown | undefined {
-  if (!item) return undefined;
-  const label = item.image?.altText || item.title || alt;
-  const file = item.video?.files?.[0];
-  const uri = parseMediaUri(file?.url);
-  if (item.mediaType === 'video' || file) {
-    const src = uri?.kind === 'video' ? `${VIDEOS}${encodeURIComponent(uri.id)}` : httpUrl(file?.url);
-    const still =
-      image(item.thumbnail?.url, item.thumbnail?.width, item.thumbnail?.height) ??
-      (uri?.poster ? image(`wix:image://v1/${uri.poster}`, uri.width, uri.height) : undefined);
-    if (!src) return still ? { kind: 'image', ...still, alt: label } : undefined;
-    return {
-      kind: 'video',
-      src,
-      width: positive(file?.width) ?? still?.width,
-      height: positive(file?.height) ?? still?.height,
-      ...(still ? { poster: still.src } : {}),
-      alt: label,
-    };
-  }
-  const shownImage =
-    image(item.image?.url, item.image?.width, item.image?.height) ??
-    image(item.thumbnail?.url, item.thumbnail?.width, item.thumbnail?.height);
-  return shownImage ? { kind: 'image', ...shownImage, alt: label } : undefined;
-}
-
-/** A product's media in order, the main item first, each once; those the page may not show are left out. */
-export function gallery(media: Media | undefined, alt: string): Shown[] {
-  const items = [media?.mainMedia, ...(media?.items ?? [])].filter(
-    (item, index, all): item is MediaItem =>
-      item !== undefined &&
-      all.findIndex((other) => other === item || (other?.id && other.id === item.id)) === index,
-  );
-  return items.flatMap((item) => shownItem(item, alt) ?? []);
-}
-
-/** The still image a card shows: the first image (a video's poster will do). */
-export function cardImage(media: Media | undefined, alt: string): Shown | undefined {
-  for (const item of gallery(media, alt)) {
-    if (item.kind === 'image') return item;
-    if (item.poster) return { kind: 'image', src: item.poster, width: item.width, height: item.height, alt };
+/** The still image a card shows: the first picture the page may show (a video's thumbnail will do). */
+export function cardImage(media: Media | undefined): Shown | undefined {
+  for (const item of [media?.mainMedia, ...(media?.items ?? [])]) {
+    const shown =
+      image(item?.image?.url, item?.image?.width, item?.image?.height) ??
+      image(item?.thumbnail?.url, item?.thumbnail?.width, item?.thumbnail?.height);
+    if (shown) return { kind: 'image', ...shown, alt: '' };
   }
   return undefined;
 }

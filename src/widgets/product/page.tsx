@@ -2,13 +2,32 @@
  * What only a product page shows (`layout="page"`): the gallery, the description and the additional info, with
  * the HTML sanitiser they need. A chunk of its own, so a page of cards never downloads it.
  */
-import { createElement, type ReactNode, useMemo, useState } from 'react';
+import {
+  createElement,
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { Media } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
 import { fill } from '../../ui/i18n';
-import type { Shown } from './media';
+import { adoptStyles } from '../../ui/styles';
+import { gallery } from './gallery';
+import css from './page.css?inline';
 import { Picture, SIZES } from './picture';
 import { type SafeNode, sanitizeHtml } from './sanitize';
 import type { ProductStrings } from './strings';
+
+/** These parts' styles, added to the shadow root they render in before it paints (a card never needs them). */
+function usePageStyles(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const root = ref.current?.getRootNode();
+    if (root instanceof ShadowRoot) adoptStyles(root, css);
+  }, [ref]);
+}
 
 const render = (node: SafeNode, index: number): ReactNode =>
   typeof node === 'string'
@@ -28,8 +47,10 @@ export function RichText({ html, part }: { html: string | undefined; part: strin
 
 /** The description, then each additional info section as a disclosure (its title the summary). */
 export function Texts({ product, hide }: { product: Product; hide: ReadonlySet<string> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  usePageStyles(ref);
   return (
-    <div className="texts">
+    <div className="texts" ref={ref}>
       {hide.has('description') ? null : <RichText html={product.description} part="description" />}
       {hide.has('info')
         ? null
@@ -50,12 +71,15 @@ export function Texts({ product, hide }: { product: Product; hide: ReadonlySet<s
  * The product page's pictures: the one shown, and a button for each to show it instead. (Keyed by its first
  * picture: a chosen colour with pictures of its own starts again from its first.)
  */
-export function Gallery({ items, name, t }: { items: Shown[]; name: string; t: ProductStrings }) {
+export function Gallery({ media, name, t }: { media: Media; name: string; t: ProductStrings }) {
+  const items = useMemo(() => gallery(media, name), [media, name]);
   const [index, setIndex] = useState(0);
+  const ref = useRef<HTMLElement>(null);
+  usePageStyles(ref);
   const shown = items[index] ?? items[0];
   if (!shown) return <div className="media empty" part="gallery" />;
   return (
-    <section className="gallery" part="gallery" aria-label={fill(t.images, { name })}>
+    <section className="gallery" part="gallery" aria-label={fill(t.images, { name })} ref={ref}>
       <div className="media" part="media">
         <Picture item={shown} sizes={SIZES.page} eager />
       </div>

@@ -217,7 +217,7 @@ describe('<sf-product>', () => {
   it('marks a sold-out colour, says so when chosen, and blocks the add; the radio group moves with the arrow keys', async () => {
     const m = element('product', { slug: 'wool-beanie' });
     const beanie = await until(() => m.root.querySelector<HTMLElement>('[part="card"]'));
-    const radios = allByRole<HTMLInputElement>(beanie, 'radio');
+    const radios = allByRole(beanie, 'radio') as HTMLInputElement[];
     expect(radios.map((r) => accessibleName(r))).toEqual(['Charcoal', 'Mustard (sold out)', 'Forest']);
     expect(radios.map((r) => r.closest('label')?.title)).toEqual([
       'Charcoal',
