@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState } from 'react';
+import { createElement, type ReactElement, useEffect, useState } from 'react';
 import type { ProductListQuery, ProductRef, ProductSort } from '../../store/product-actions';
 import { SORTS } from '../../store/products';
 import controls from '../../ui/controls.css?inline';
@@ -66,40 +66,25 @@ interface HostProps {
   t: ProductStrings;
 }
 
-function HostProduct({ host, context, t }: HostProps) {
-  const attributes = useAttributes(host);
-  const ref = productRefOf(attributes);
-  if (!ref) return <slot />;
-  return (
-    <ProductView
-      store={context.store}
-      t={t}
-      settings={settingsOf(attributes, context)}
-      fallback={host.children.length > 0}
-      product={ref}
-    />
-  );
-}
-
-function HostGrid({ host, context, t }: HostProps) {
-  const attributes = useAttributes(host);
-  return (
-    <ProductGridView
-      store={context.store}
-      t={t}
-      settings={settingsOf(attributes, context)}
-      fallback={host.children.length > 0}
-      query={gridQueryOf(attributes)}
-    />
-  );
-}
+/** The element's view, from its attributes as they are now: a grid, or one product (its fallback without one). */
+const hostView =
+  (grid: boolean) =>
+  ({ host: element, context, t }: HostProps) => {
+    const attributes = useAttributes(element);
+    const common = {
+      store: context.store,
+      t,
+      settings: settingsOf(attributes, context),
+      fallback: element.children.length > 0,
+    };
+    if (grid) return <ProductGridView {...common} query={gridQueryOf(attributes)} />;
+    const ref = productRefOf(attributes);
+    return ref ? <ProductView {...common} product={ref} /> : <slot />;
+  };
 
 /** Mounts a product element: its catalogue read starts at once, beside the download of its texts. */
 const mountWith =
-  (
-    View: (props: HostProps) => ReturnType<typeof HostGrid>,
-    start: (host: HTMLElement, context: WidgetContext) => void,
-  ) =>
+  (View: (props: HostProps) => ReactElement, start: (host: HTMLElement, context: WidgetContext) => void) =>
   (root: ShadowRoot, host: HTMLElement, context: WidgetContext) => {
     const { theme: scheme, lang, strings } = context.config;
     // The element's own data-theme (`auto` follows the visitor) wins over the script tag's.
@@ -115,8 +100,8 @@ const mountWith =
 
 /** `<sf-product slug="…">` (or `product-id="…"`), `layout="card"` or `"page"`. */
 export const product: WidgetModule = {
-  mount: mountWith(HostProduct, (host, { store }) => {
-    const attributes = attributesOf(host);
+  mount: mountWith(hostView(false), (element, { store }) => {
+    const attributes = attributesOf(element);
     const ref = productRefOf(attributes);
     if (attributes.layout === 'page') loadPageParts().catch(() => {});
     if (ref) void store.getState().loadProduct(ref);
@@ -127,7 +112,7 @@ export const product: WidgetModule = {
 /** `<sf-product-grid collection="…" sort="…" page-size="…">`. */
 export const grid: WidgetModule = {
   mount: mountWith(
-    HostGrid,
-    (host, { store }) => void store.getState().loadProducts(gridQueryOf(attributesOf(host))),
+    hostView(true),
+    (element, { store }) => void store.getState().loadProducts(gridQueryOf(attributesOf(element))),
   ),
 };

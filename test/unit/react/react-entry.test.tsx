@@ -61,8 +61,8 @@ function Header() {
   );
 }
 
-/** A small React app on the storefront, against an in-process sandbox. */
-async function renderApp(options: { strict?: boolean } = {}) {
+/** An in-process sandbox and a `fetch` to it that records each request as `METHOD /path`. */
+function recordedSandbox() {
   const harness = testSandbox();
   const sent: string[] = [];
   const sandboxFetch: typeof fetch = async (input, init) => {
@@ -70,6 +70,12 @@ async function renderApp(options: { strict?: boolean } = {}) {
     sent.push(`${request.method} ${new URL(request.url).pathname}`);
     return harness.sandbox.fetch(request);
   };
+  return { harness, sent, sandboxFetch };
+}
+
+/** A small React app on the storefront, against an in-process sandbox. */
+async function renderApp(options: { strict?: boolean } = {}) {
+  const { harness, sent, sandboxFetch } = recordedSandbox();
   const productId = (slug: string) => {
     const found = [...harness.sandbox.context.state.products.values()].find((p) => p.slug === slug);
     if (!found?.id) throw new Error(`No seeded product "${slug}"`);
@@ -189,13 +195,7 @@ describe(`storefront-widgets/react on React ${version}`, () => {
   });
 
   it('shows the catalogue: <ProductGrid> with Load more, <Product> adding to the cart, useProduct() from the same read', async () => {
-    const harness = testSandbox();
-    const sent: string[] = [];
-    const sandboxFetch: typeof fetch = async (input, init) => {
-      const request = new Request(input as RequestInfo, init);
-      sent.push(`${request.method} ${new URL(request.url).pathname}`);
-      return harness.sandbox.fetch(request);
-    };
+    const { sent, sandboxFetch } = recordedSandbox();
     function Title() {
       const { status, product } = useProduct('stoneware-mug');
       return <h1 data-testid="title">{status === 'ready' ? product?.name : status}</h1>;
