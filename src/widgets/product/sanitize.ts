@@ -128,7 +128,3 @@ export function sanitizeHtml(html: string | undefined): SafeNode[] {
   }
   return clean(template.content, 0);
 }
-
-/** The text of sanitised HTML (for a summary or a `title`). */
-export const textOfSafe = (nodes: SafeNode[]): string =>
-  nodes.map((node) => (typeof node === 'string' ? node : textOfSafe(node.children))).join('');
