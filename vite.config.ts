@@ -119,7 +119,8 @@ export default defineConfig(({ mode }): UserConfig => {
         preserveEntrySignatures: 'allow-extension',
         output: {
           minify: true,
-          // Licence comments stay; `@__PURE__` marks and doc comments have done their work by now.
+          // Licences stay; the `/* @__PURE__ */` marks the JSX transform leaves on every createElement call
+          // (and JSDoc) go: they served the tree-shaking already done (0.35 KB gzip less with every widget open).
           comments: { legal: true, annotation: false, jsdoc: false },
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
@@ -128,7 +129,28 @@ export default defineConfig(({ mode }): UserConfig => {
               // entry itself.
               {
                 name: 'loader',
+                // (Rolldown's own helpers too: never a chunk, and a request, of their own.)
                 test: /[\\/]src[\\/](loader\.ts|api[\\/](errors|members|http)\.ts|ui[\\/](i18n\.ts|format\.ts|styles\.ts|theme\.css)|widgets[\\/](texts\.ts|member-badge[\\/](index|names)\.ts|member-badge[\\/]styles\.css))/,
+              },
+              // What every view needs, in a chunk the drawer's, the menu's and the products' share: Preact
+              // (compat, hooks), zustand's hook, the shared controls. A page with products but no open cart
+              // loads this and the products' chunk, not the drawer's and the modal's views (0.3 KB gzip more
+              // on the drawer's page than one chunk with the views: gzip's dictionary starts again).
+              {
+                name: 'runtime',
+                test: /[\\/]node_modules[\\/](preact|zustand)[\\/]|[\\/]src[\\/]ui[\\/](mount|button|price)\.tsx?|controls\.css/,
+              },
+              // <sf-product> and <sf-product-grid>: their views and styles, the catalogue's store slice and its
+              // API calls.
+              {
+                name: 'products',
+                test: /[\\/]src[\\/](widgets[\\/]product[\\/](?!en\.|de\.|page\.|sanitize\.|gallery\.)[\w-]+\.(tsx?|css)|store[\\/]products\.ts|api[\\/]products\.ts)/,
+              },
+              // What only a product page (`layout="page"`) shows: gallery (videos too), description, info, the
+              // sanitiser, and their styles.
+              {
+                name: 'product-page',
+                test: /[\\/]widgets[\\/]product[\\/](page|sanitize|gallery)\.(tsx?|css)/,
               },
               // The views of the drawer and the login modal as one chunk, loaded when the first of them opens:
               // Preact, its hooks, the dialog, the controls, the drawer and the modal. One file compresses far

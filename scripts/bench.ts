@@ -491,7 +491,8 @@ async function benchDrawer(): Promise<DrawerFigures> {
       args: CHROMIUM_ARGS,
       viewport: { width: 1280, height: 800 },
     });
-    const url = `${servers.demoUrl}/`;
+    // The page of hand-written buttons: no product element to load the views' runtime before the drawer.
+    const url = `${servers.demoUrl}/handmade.html`;
 
     // The demo page as shipped. A new visitor fills the cart from the page, one add at a time.
     const demo = await openDemo(context, url, { drawerElement: true });

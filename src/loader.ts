@@ -5,16 +5,23 @@ import { startStorefront } from './start';
 import type { Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
 import * as memberBadge from './widgets/member-badge/index';
-import { withTexts } from './widgets/texts';
+import { retryOnce, withTexts } from './widgets/texts';
+
+/** The product elements' chunk (its texts load with it, from its own packs). */
+const products = (key: 'product' | 'grid') =>
+  retryOnce(() => import('./widgets/product/index')).then((module) => module[key]);
 
 /**
  * The widgets, by element name. The member badge's shell is in this file, as the page shows it at once; the
- * drawer, the modal and the member menu share one chunk that loads when the first of them is wanted.
+ * drawer, the modal and the member menu share one chunk that loads when the first of them is wanted; the
+ * product elements have a chunk of their own, loaded by a page that has one.
  */
 const WIDGETS: Record<string, (lang: string) => Promise<WidgetModule>> = {
   'sf-cart-drawer': (lang) => withTexts(lang, () => import('./widgets/cart-drawer/index')),
   'sf-login-modal': (lang) => withTexts(lang, () => import('./widgets/login-modal/index')),
   'sf-member-badge': async () => memberBadge,
+  'sf-product': () => products('product'),
+  'sf-product-grid': () => products('grid'),
 };
 
 const BOOTED = Symbol.for('storefront-widgets.booted');

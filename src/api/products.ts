@@ -56,6 +56,27 @@ export interface ProductQueryOptions {
 }
 
 /**
+ * One page of products for a query body (`{filter, sort, paging}`): the request `queryProducts` sends, without
+ * its builder, for callers that keep their own paging (a grid's "Load more").
+ *
+ * @example
+ * const { products, metadata } = await queryProductsPage(client, { filter: {}, paging: { offset: 0, limit: 12 } });
+ */
+export const queryProductsPage = (
+  client: ApiClient,
+  query: QueryRequest,
+  options: ProductQueryOptions = {},
+) =>
+  client.request<QueryProductsPlatformizedResponse>({
+    method: 'GET',
+    path: `${READER}/products/query-platformized`,
+    query: { query, ...options },
+    complex: base64UrlEncodeJson,
+    longGetFallback: true,
+    retries: 1,
+  });
+
+/**
  * A product query (`query-platformized`): `.r=` on the wire, a POST when the query string would pass 4000
  * characters, and one more try after a 5xx or a network failure.
  *
@@ -69,14 +90,7 @@ export function queryProducts(
   const { query: initial, ...flags } = options;
   return new QueryBuilder<Product>(
     async (query) => {
-      const res = await client.request<QueryProductsPlatformizedResponse>({
-        method: 'GET',
-        path: `${READER}/products/query-platformized`,
-        query: { query, ...flags },
-        complex: base64UrlEncodeJson,
-        longGetFallback: true,
-        retries: 1,
-      });
+      const res = await queryProductsPage(client, query, flags);
       return { items: res.products ?? [], metadata: res.metadata };
     },
     {

@@ -8,13 +8,17 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import type { ProductSort } from '../store/product-actions';
 import type { AddToCartInput } from '../store/store';
 import type { WidgetContext } from '../ui/lazy-element';
 import { adoptStyles } from '../ui/styles';
 import { CartDrawer as CartDrawerView, css as drawerCss } from '../widgets/cart-drawer/index';
 import { LoginRoot, css as loginCss } from '../widgets/login-modal/index';
 import { mount as mountBadge } from '../widgets/member-badge/index';
-import { textsFor, type WidgetTexts } from '../widgets/texts';
+import { css as productCss, settingsOf } from '../widgets/product/index';
+import { productStrings } from '../widgets/product/strings';
+import { ProductGridView, ProductView } from '../widgets/product/views';
+import { textsFor } from '../widgets/texts';
 import { useStorefrontContext } from './context';
 
 /** The widget context (the started storefront: configuration, store, session, captcha), once there is one. */
@@ -23,26 +27,29 @@ function useWidgetContext(name: string): WidgetContext | null {
 }
 
 /** A widget's texts in the provider's language (a language pack may be on its way), with its overrides. */
-function useTexts<K extends keyof WidgetTexts>(
-  widget: K,
+function useTexts<T>(
   context: WidgetContext | null,
-): WidgetTexts[K] | null {
-  const [texts, setTexts] = useState<WidgetTexts[K] | null>(null);
+  load: (lang: string, strings?: Record<string, string>) => Promise<T>,
+): T | null {
+  const [texts, setTexts] = useState<T | null>(null);
   const lang = context?.config.lang;
   const strings = context?.config.strings;
   useEffect(() => {
     if (lang === undefined) return;
     let live = true;
-    textsFor(widget, lang, strings).then(
+    load(lang, strings).then(
       (t) => live && setTexts(() => t),
       (error: unknown) => console.error('[storefront] the texts could not be loaded:', error),
     );
     return () => {
       live = false;
     };
-  }, [widget, lang, strings]);
+  }, [load, lang, strings]);
   return texts;
 }
+
+const drawerTexts = (lang: string, strings?: Record<string, string>) => textsFor('drawer', lang, strings);
+const loginTexts = (lang: string, strings?: Record<string, string>) => textsFor('login', lang, strings);
 
 /**
  * The element a widget lives in, with an open shadow root holding its styles: the app's CSS does not reach in
@@ -83,7 +90,7 @@ function ShadowHost({
  */
 export function CartDrawer(): ReactElement {
   const context = useWidgetContext('CartDrawer');
-  const t = useTexts('drawer', context);
+  const t = useTexts(context, drawerTexts);
   return (
     <ShadowHost tag="sf-cart-drawer" css={drawerCss} theme={context?.config.theme}>
       {context && t ? <CartDrawerView context={context} t={t} /> : null}
@@ -97,7 +104,7 @@ export function CartDrawer(): ReactElement {
  */
 export function LoginModal(): ReactElement {
   const context = useWidgetContext('LoginModal');
-  const t = useTexts('login', context);
+  const t = useTexts(context, loginTexts);
   return (
     <ShadowHost tag="sf-login-modal" css={loginCss} theme={context?.config.theme}>
       {context && t ? <LoginRoot context={context} t={t} /> : null}
@@ -123,6 +130,93 @@ export function MemberBadge(): ReactElement {
     };
   }, [started]);
   return createElement('sf-member-badge', { ref: host });
+}
+
+/** How a product is shown: the attributes of the script tag's elements, as props. */
+export interface ProductDisplayProps {
+  /** `card` (the default) or `page`: gallery, description and additional info. */
+  layout?: 'card' | 'page';
+  /** Parts to leave out: `media`, `ribbon`, `brand`, `price`, `options`, `sku`, `stock`, `quantity`, `add`, `description`, `info`. */
+  hide?: string[];
+  /** The product's own page in the app, `{slug}` (and `{id}`) filled in: the name links to it. */
+  href?: string;
+  /** The level of the name's heading (3 on a card, 1 on a product page). */
+  headingLevel?: number;
+}
+
+export type ProductProps = ProductDisplayProps &
+  ({ slug: string; productId?: undefined } | { productId: string; slug?: undefined });
+
+/** The display props as the element's attributes, for the same settings as the script tag's. */
+const attributesOf = (props: ProductDisplayProps): Record<string, string> => ({
+  ...(props.layout ? { layout: props.layout } : {}),
+  ...(props.hide ? { hide: props.hide.join(' ') } : {}),
+  ...(props.href ? { href: props.href } : {}),
+  ...(props.headingLevel ? { 'heading-level': String(props.headingLevel) } : {}),
+});
+
+/**
+ * A product from the catalogue, by slug or id: a card, or a product page with `layout="page"`; its options,
+ * stock, price and add to cart. The same element and shadow DOM as the script tag's `<sf-product>`.
+ *
+ * @example
+ * <Product slug="everyday-cotton-tee" layout="page" />
+ */
+export function Product(props: ProductProps): ReactElement {
+  const context = useWidgetContext('Product');
+  const t = useTexts(context, productStrings);
+  const ref = props.slug ? { slug: props.slug } : { id: props.productId as string };
+  return (
+    <ShadowHost tag="sf-product" css={productCss} theme={context?.config.theme}>
+      {context && t ? (
+        <ProductView
+          store={context.store}
+          t={t}
+          settings={settingsOf(attributesOf(props), context)}
+          fallback={false}
+          product={ref}
+        />
+      ) : null}
+    </ShadowHost>
+  );
+}
+
+export interface ProductGridProps extends Omit<ProductDisplayProps, 'layout'> {
+  /** A collection's slug or id; every product without. */
+  collection?: string;
+  sort?: ProductSort;
+  /** Products a page ("Load more" shows the next); 12 by default, at most 100. */
+  pageSize?: number;
+}
+
+/**
+ * A grid of product cards from the catalogue (a collection's, or every product), in pages with "Load more":
+ * one catalogue request a page. The same element and shadow DOM as the script tag's `<sf-product-grid>`.
+ *
+ * @example
+ * <ProductGrid collection="summer" sort="price-asc" pageSize={8} href="/products/{slug}" />
+ */
+export function ProductGrid(props: ProductGridProps): ReactElement {
+  const context = useWidgetContext('ProductGrid');
+  const t = useTexts(context, productStrings);
+  const { collection, sort, pageSize } = props;
+  return (
+    <ShadowHost tag="sf-product-grid" css={productCss} theme={context?.config.theme}>
+      {context && t ? (
+        <ProductGridView
+          store={context.store}
+          t={t}
+          settings={settingsOf(attributesOf(props), context)}
+          fallback={false}
+          query={{
+            ...(collection ? { collection } : {}),
+            ...(sort ? { sort } : {}),
+            ...(pageSize ? { pageSize } : {}),
+          }}
+        />
+      ) : null}
+    </ShadowHost>
+  );
 }
 
 export interface AddToCartButtonProps

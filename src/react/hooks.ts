@@ -1,6 +1,9 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { Product } from '../api/types/products';
 import { EMPTY_TOKENS } from '../auth/session';
 import type { StorefrontApi } from '../public-api';
+import type { ProductRead } from '../store/product-actions';
+import { readKey } from '../store/products';
 import { type AddToCartInput, EMPTY_CART, type StorefrontState } from '../store/store';
 import { useStorefrontContext } from './context';
 
@@ -130,5 +133,49 @@ export function useMember() {
     status: member.status,
     member: member.member,
     ...actions,
+  };
+}
+
+/**
+ * A product from the catalogue by its slug, read once for the page (shared with every `<Product>` and
+ * `<ProductGrid>` that shows it): `status` (`loading`, `ready`, `missing` when the catalogue has no such
+ * product, `error`), the platform's `product` entity (with its variants) and `problem`; `reload` tries a
+ * failed read again.
+ *
+ * @example
+ * const { status, product } = useProduct('everyday-cotton-tee');
+ * return status === 'ready' ? <h1>{product?.name}</h1> : null;
+ */
+export function useProduct(slug: string): {
+  status: ProductRead['status'];
+  product: Product | null;
+  problem: ProductRead['problem'];
+  reload: () => Promise<void>;
+} {
+  const { started, whenStarted } = useStorefrontContext('useProduct()');
+  const store = started?.store;
+  const key = readKey({ slug });
+  useEffect(() => {
+    void whenStarted.then(({ store: s }) => s.getState().loadProduct({ slug }));
+  }, [whenStarted, slug]);
+  const read = useSyncExternalStore(
+    store ? store.subscribe : nothing,
+    () => store?.getState().products.reads[key],
+    () => undefined,
+  );
+  const product = useSyncExternalStore(
+    store ? store.subscribe : nothing,
+    () => (read?.id ? store?.getState().products.items[read.id] : undefined),
+    () => undefined,
+  );
+  const reload = useMemo(
+    () => () => whenStarted.then(({ store: s }) => s.getState().loadProduct({ slug })),
+    [whenStarted, slug],
+  );
+  return {
+    status: read?.status ?? 'loading',
+    product: product ?? null,
+    problem: read?.problem ?? null,
+    reload,
   };
 }

@@ -4,7 +4,9 @@
  * its own shadow root.
  */
 
+export type { Product as ProductEntity } from '../api/types/products';
 export type { StorefrontApi, StorefrontEventName } from '../public-api';
+export type { ProductSort } from '../store/product-actions';
 export type { AddToCartInput, StorefrontEvents } from '../store/store';
 export {
   AddToCartButton,
@@ -12,6 +14,11 @@ export {
   CartDrawer,
   LoginModal,
   MemberBadge,
+  Product,
+  type ProductDisplayProps,
+  ProductGrid,
+  type ProductGridProps,
+  type ProductProps,
 } from './components';
-export { useCart, useMember, useStorefront } from './hooks';
+export { useCart, useMember, useProduct, useStorefront } from './hooks';
 export { StorefrontProvider, type StorefrontProviderProps } from './provider';

@@ -1,11 +1,14 @@
 import {
+  addToCurrentCart,
   createCheckoutFromCurrentCart,
   estimateCurrentCartTotals,
   removeCouponFromCurrentCart,
   removeLineItemsFromCurrentCart,
+  storeLineItem,
   updateCurrentCart,
   updateCurrentCartLineItemQuantity,
 } from '../api/cart';
+import { isApiError, isSystemError } from '../api/errors';
 import { createRedirectSession } from '../api/redirects';
 import type { Cart, LineItem } from '../api/types/cart';
 import { type CartKit, countOf, MAX_QUANTITY, problemOf, type StorefrontActions } from './store';
@@ -13,8 +16,12 @@ import { type CartKit, countOf, MAX_QUANTITY, problemOf, type StorefrontActions 
 /** The cart's edits: what only the open drawer does, so their code downloads with the drawer's. */
 export type CartEdits = Pick<
   StorefrontActions,
-  'setQuantity' | 'removeLine' | 'applyCoupon' | 'removeCoupon' | 'estimate' | 'checkout'
+  'setQuantity' | 'removeLine' | 'applyCoupon' | 'removeCoupon' | 'estimate' | 'checkout' | 'addToCart'
 >;
+
+/** A cart's lines and quantities: an add that arrived changes them. */
+const linesOf = (cart: Cart | null) =>
+  JSON.stringify((cart?.lineItems ?? []).map((line) => [line.id, line.quantity]));
 
 /**
  * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is
@@ -73,6 +80,52 @@ export function cartEdits(kit: CartKit): CartEdits {
   };
 
   return {
+    /**
+     * Adds a product. When the answer is lost (a network failure), the cart is read again instead of sending
+     * the add twice; but whose change a changed cart shows cannot be told (another tab may have added the
+     * same product meanwhile), so an add is reported only when the server's answer said so: an unchanged
+     * cart means it did not arrive (`addLost`, worth trying again), a changed one that it may have
+     * (`addUnconfirmed`: the cart on show is the server's).
+     */
+    async addToCart(input) {
+      const quantity = input.quantity ?? 1;
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+        fail({ key: 'quantityInvalid', detail: String(input.quantity) }, null);
+        return false;
+      }
+      const before = linesOf(get().cart.cart);
+      kit.next();
+      try {
+        const variant = input.variantId
+          ? { variantId: input.variantId }
+          : input.options
+            ? { options: input.options }
+            : undefined;
+        const { cart } = await addToCurrentCart(api, {
+          lineItems: [storeLineItem(input.productId, quantity, variant)],
+        });
+        acceptCart(cart);
+        emit('cart:added', { productId: input.productId, quantity });
+        return true;
+      } catch (error) {
+        let problem = problemOf(error, 'addFailed');
+        if (isSystemError(error)) {
+          try {
+            const cart = await kit.fetchCart();
+            acceptCart(cart);
+            problem = { key: linesOf(cart) === before ? 'addLost' : 'addUnconfirmed' };
+          } catch {
+            // still offline: the network failure says it
+          }
+        }
+        // Worth another try: an add that did not arrive, or one the network or the server failed.
+        const again =
+          problem.key === 'addLost' || isSystemError(error) || (isApiError(error) && error.status >= 500);
+        fail(problem, problem.key !== 'addUnconfirmed' && again ? input : null);
+        return false;
+      }
+    },
+
     async setQuantity(lineId, quantity) {
       const current = get().cart.cart;
       const line = current?.lineItems?.find((l) => l.id === lineId);

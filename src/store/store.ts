@@ -1,6 +1,6 @@
 import { persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { addToCurrentCart, getCurrentCart, storeLineItem } from '../api/cart';
+import { getCurrentCart } from '../api/cart';
 import { isApiError, isSystemError } from '../api/errors';
 import { getCurrentMember } from '../api/members';
 import type { Cart, EstimateTotalsResponse } from '../api/types/cart';
@@ -13,6 +13,7 @@ import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
 import { lazyActions } from './lazy-actions';
 import type { MemberActions } from './member-actions';
+import { type ProductActions, type ProductsSlice, productActions } from './product-actions';
 import { type SignInActions, type SignInSlice, signInActions } from './sign-in-actions';
 import { tokenPersistence } from './tokens';
 
@@ -61,6 +62,7 @@ export interface StorefrontState {
   cart: CartSlice;
   ui: { cartOpen: boolean; loginOpen: boolean; loginIntent: LoginIntent };
   signIn: SignInSlice;
+  products: ProductsSlice;
 }
 
 /** Which view the login modal opens with; a password reset carries the emailed link's token. */
@@ -111,7 +113,7 @@ export interface AddToCartInput {
   options?: Record<string, string>;
 }
 
-export interface StorefrontActions extends MemberActions, SignInActions {
+export interface StorefrontActions extends MemberActions, SignInActions, ProductActions {
   /** Shows the cached count at once and checks it with the server (or loads the cart). */
   start(): Promise<void>;
   /** Reads the server's cart; `keepError` leaves the message of a failed change on show. */
@@ -157,6 +159,8 @@ export interface CartKit {
   isLatest(change: number): boolean;
   /** Counts the carts taken as the truth (from this tab's answers or another tab's): a newer one since? */
   version(): number;
+  /** Reads the server's cart (null when the visitor has none). */
+  fetchCart(): Promise<Cart | null>;
 }
 
 /**
@@ -182,10 +186,6 @@ export const countOf = (cart: Cart | null, productId?: string) =>
   (cart?.lineItems ?? [])
     .filter((line) => productId === undefined || line.catalogReference?.catalogItemId === productId)
     .reduce((sum, line) => sum + (line.quantity ?? 0), 0);
-
-/** A cart's lines and quantities: an add that arrived changes them. */
-const linesOf = (cart: Cart | null) =>
-  JSON.stringify((cart?.lineItems ?? []).map((line) => [line.id, line.quantity]));
 
 export const problemOf = (error: unknown, key: string): Problem => {
   if (isSystemError(error)) return { key: 'networkError' };
@@ -283,7 +283,12 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         next: () => ++seq,
         isLatest: (change) => change === seq,
         version: () => version,
+        fetchCart,
       };
+      const edits = lazyActions(
+        () => import('./cart-edits').then((module) => module.cartEdits(kit)),
+        ['setQuantity', 'removeLine', 'applyCoupon', 'removeCoupon', 'estimate', 'checkout', 'addToCart'],
+      );
 
       return {
         session: { ...persistence.empty, notice: null },
@@ -340,59 +345,21 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           }
         },
 
+        ...edits,
         /**
-         * Adds a product. When the answer is lost (a network failure), the cart is read again instead of sending
-         * the add twice; but whose change a changed cart shows cannot be told (another tab may have added the
-         * same product meanwhile), so an add is reported only when the server's answer said so: an unchanged
-         * cart means it did not arrive (`addLost`, worth trying again), a changed one that it may have
-         * (`addUnconfirmed`: the cart on show is the server's).
+         * Adds a product (its code loads with the drawer's, which an add opens). Shown as adding at once, for
+         * the button and the drawer; a download that fails is a network failure, worth another try.
          */
-        async addToCart(input) {
-          const quantity = input.quantity ?? 1;
-          if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-            fail({ key: 'quantityInvalid', detail: String(input.quantity) }, null);
-            return false;
-          }
-          const before = linesOf(get().cart.cart);
+        addToCart(input) {
           patchCart({ adding: true, error: null });
-          seq++;
-          try {
-            const variant = input.variantId
-              ? { variantId: input.variantId }
-              : input.options
-                ? { options: input.options }
-                : undefined;
-            const { cart } = await addToCurrentCart(api, {
-              lineItems: [storeLineItem(input.productId, quantity, variant)],
-            });
-            acceptCart(cart);
-            emit('cart:added', { productId: input.productId, quantity });
-            return true;
-          } catch (error) {
-            let problem = problemOf(error, 'addFailed');
-            if (isSystemError(error)) {
-              try {
-                const cart = await fetchCart();
-                acceptCart(cart);
-                problem = { key: linesOf(cart) === before ? 'addLost' : 'addUnconfirmed' };
-              } catch {
-                // still offline: the network failure says it
-              }
-            }
-            // Worth another try: an add that did not arrive, or one the network or the server failed.
-            const again =
-              problem.key === 'addLost' || isSystemError(error) || (isApiError(error) && error.status >= 500);
-            fail(problem, problem.key !== 'addUnconfirmed' && again ? input : null);
-            return false;
-          } finally {
-            patchCart({ adding: false });
-          }
+          return edits
+            .addToCart(input)
+            .catch(() => {
+              fail({ key: 'networkError' }, input);
+              return false;
+            })
+            .finally(() => patchCart({ adding: false }));
         },
-
-        ...lazyActions(
-          () => import('./cart-edits').then((module) => module.cartEdits(kit)),
-          ['setQuantity', 'removeLine', 'applyCoupon', 'removeCoupon', 'estimate', 'checkout'],
-        ),
 
         openCart() {
           if (get().ui.cartOpen) return;
@@ -451,6 +418,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         },
 
         ...signInActions(ctx),
+        ...productActions(ctx),
 
         destroy() {
           get().cancelSignIn();

@@ -38,7 +38,13 @@ export function defineLazyElement(
     #generation = 0;
 
     connectedCallback(): void {
-      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      let root = this.shadowRoot;
+      // Until its widget renders, the element shows its own children (a fallback for crawlers and no-JS); the
+      // widget's first render replaces the slot.
+      if (!root) {
+        root = this.attachShadow({ mode: 'open' });
+        root.append(document.createElement('slot'));
+      }
       const generation = ++this.#generation;
       (gate ? gate().then(load) : load()).then(
         (widget) => {

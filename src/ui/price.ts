@@ -3,10 +3,8 @@ import type { MultiCurrencyPrice } from '../api/types/cart';
 /* Apart from format.ts (the badge's, in loader.js): only the views format prices, so this loads with them. */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** A price as the server formatted it, or with `Intl` in the shop's currency when it did not. */
-export function formatPrice(price: MultiCurrencyPrice | undefined, currency: string, locale: string): string {
-  if (price?.formattedAmount) return price.formattedAmount;
-  const amount = Number(price?.amount ?? 0);
+/** An amount in a currency, formatted with `Intl` in the page's language (USD when the currency is unknown). */
+export function formatAmount(amount: number, currency: string, locale: string): string {
   const key = `${locale}|${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -18,4 +16,10 @@ export function formatPrice(price: MultiCurrencyPrice | undefined, currency: str
     formatters.set(key, formatter);
   }
   return formatter.format(Number.isFinite(amount) ? amount : 0);
+}
+
+/** A price as the server formatted it, or with `Intl` in the shop's currency when it did not. */
+export function formatPrice(price: MultiCurrencyPrice | undefined, currency: string, locale: string): string {
+  if (price?.formattedAmount) return price.formattedAmount;
+  return formatAmount(Number(price?.amount ?? 0), currency, locale);
 }

@@ -15,15 +15,14 @@ export interface WidgetTexts {
   menu: MenuStrings;
 }
 
-type Pack = () => Promise<{ default: WidgetTexts }>;
+/** A language's texts, downloaded when a page first needs them. */
+export type Pack<T> = () => Promise<{ default: T }>;
 
 /** The languages there are packs for, by their primary subtag. */
-export const TEXT_PACKS: Record<string, Pack> = {
+export const TEXT_PACKS: Record<string, Pack<WidgetTexts>> = {
   en: () => import('./texts.en'),
   de: () => import('./texts.de'),
 };
-
-const loading = new Map<string, Promise<WidgetTexts>>();
 
 /** How long to wait before downloading a chunk again after a failed download (a dropped connection). */
 export const retry = { delay: 1000 };
@@ -32,31 +31,36 @@ export const retry = { delay: 1000 };
 export const retryOnce = <T>(load: () => Promise<T>): Promise<T> =>
   load().catch(() => new Promise((resolve) => setTimeout(resolve, retry.delay)).then(load));
 
-const download = (code: string): Promise<WidgetTexts> =>
-  retryOnce(() => (TEXT_PACKS[code] as Pack)()).then((module) => module.default);
-
 /**
- * The pack for a page's language (`de-AT` takes `de`; a language without a pack takes English), loaded once
- * however many widgets ask, and tried once more after a failed download. A pack that still fails leaves the
- * English texts for the visit; English failing too rejects, and the next widget to ask starts over.
+ * The texts of a table of language packs for a page's language (`de-AT` takes `de`; a language without a pack
+ * takes English), each pack loaded once however many widgets ask, and tried once more after a failed
+ * download. A pack that still fails leaves the English texts for the visit; English failing too rejects, and
+ * the next widget to ask starts over.
  */
-export function widgetTexts(lang: string): Promise<WidgetTexts> {
-  const code = languageOf(TEXT_PACKS, lang) ?? 'en';
-  let texts = loading.get(code);
-  if (!texts) {
-    const pack = download(code);
-    texts =
-      code === 'en'
-        ? pack
-        : pack.catch((error: unknown) => {
-            console.error(`[storefront] the "${lang}" texts could not be loaded; showing English:`, error);
-            return widgetTexts('en');
-          });
-    texts.catch(() => loading.delete(code));
-    loading.set(code, texts);
-  }
+export function packTexts<T>(packs: Record<string, Pack<T>>): (lang: string) => Promise<T> {
+  const loading = new Map<string, Promise<T>>();
+  const texts = (lang: string): Promise<T> => {
+    const code = languageOf(packs, lang) ?? 'en';
+    let found = loading.get(code);
+    if (!found) {
+      const pack = retryOnce(packs[code] as Pack<T>).then((module) => module.default);
+      found =
+        code === 'en'
+          ? pack
+          : pack.catch((error: unknown) => {
+              console.error(`[storefront] the "${lang}" texts could not be loaded; showing English:`, error);
+              return texts('en');
+            });
+      found.catch(() => loading.delete(code));
+      loading.set(code, found);
+    }
+    return found;
+  };
   return texts;
 }
+
+/** The views' texts (drawer, login modal, member menu) in a page's language. */
+export const widgetTexts = packTexts(TEXT_PACKS);
 
 /**
  * Downloads a view's code (once more after a pause if the connection drops), and its texts in the page's

@@ -139,7 +139,7 @@ describe('a member by mouse', () => {
   it('falls back to a visitor with a notice when the platform revokes the session, and the cart waits in the account', async () => {
     const { page, errors } = await freshPage();
     const count = page.locator('.site-header [data-sf-cart-count]');
-    await page.goto(`${demoUrl}/`);
+    await page.goto(`${demoUrl}/handmade.html`);
     await expect.poll(() => count.getAttribute('data-sf-status')).toBe('ready');
     // As a visitor: one mug in the cart. Signing in takes it into the member's cart (as the platform does).
     await page

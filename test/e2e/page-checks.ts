@@ -24,20 +24,25 @@ interface AxeResult {
   violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown }> }>;
 }
 
-/** axe-core in the page (it looks inside open shadow roots): no serious or critical violation. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+/**
+ * axe-core in the page (it looks inside open shadow roots): no serious or critical violation. `within`: only
+ * these elements (the widgets on a page whose own styles are not under test).
+ */
+export async function expectAccessible(page: Page, label: string, within?: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   // Colours are checked once the widgets' entrance animations have finished.
   await animationsDone(page);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const { axe } = window as unknown as {
       axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
     };
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(selector ? { include: [[selector]] } : document, {
+      resultTypes: ['violations'],
+    });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
+  }, within);
   expect(violations, `axe: ${label}`).toEqual([]);
 }
 

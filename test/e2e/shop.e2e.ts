@@ -22,7 +22,7 @@ async function placeOrder(page: Page) {
 describe('a visitor shops the demo by mouse', () => {
   it('adds from host buttons, edits the cart, tries coupons, estimates shipping, keeps it all over reloads and tabs, and checks out', async () => {
     const { page, errors, another } = await freshPage();
-    await page.goto(`${demoUrl}/`);
+    await page.goto(`${demoUrl}/handmade.html`);
     await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
     expect(await count(page).textContent()).toBe('0');
 
@@ -109,7 +109,7 @@ describe('a visitor shops the demo by mouse', () => {
 
     // A second tab follows the first one's changes.
     const second = await another();
-    await second.page.goto(`${demoUrl}/`);
+    await second.page.goto(`${demoUrl}/handmade.html`);
     await expect.poll(() => count(second.page).textContent()).toBe('4');
     // The first tab in front again (a background tab's animation frames are throttled, slowing its clicks).
     await page.bringToFront();
@@ -146,10 +146,10 @@ describe('a visitor shops the demo by keyboard only', () => {
     ['the normal page', ''],
     ['the strict-CSP page', '/strict'],
   ])(
-    'on %s: reaches every control, operates the drawer and checks out without a mouse',
+    'on %s: reaches every control of the hand-written buttons, operates the drawer and checks out without a mouse',
     async (_, prefix) => {
       const { page, errors } = await freshPage();
-      await page.goto(`${demoUrl}${prefix}/products/everyday-cotton-tee.html`);
+      await page.goto(`${demoUrl}${prefix}/handmade.html`);
       await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
 
       await tabTo(page, /^select Size/);
@@ -212,7 +212,7 @@ describe('a visitor shops the demo by keyboard only', () => {
 describe('the strict Content-Security-Policy page', () => {
   it('works with no inline scripts or styles allowed and reports no violation', async () => {
     const { page, errors } = await freshPage();
-    const response = await page.goto(`${demoUrl}/strict/`);
+    const response = await page.goto(`${demoUrl}/strict/handmade.html`);
     const policy = response?.headers()['content-security-policy'] ?? '';
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toContain('unsafe-inline');
@@ -229,7 +229,7 @@ describe('the strict Content-Security-Policy page', () => {
     await drawer(page).getByRole('button', { name: 'Check out' }).click();
     await page.waitForURL((url) => url.origin === sandboxUrl);
     await placeOrder(page);
-    expect(new URL(page.url()).pathname).toBe('/strict/');
+    expect(new URL(page.url()).pathname).toBe('/strict/handmade.html');
     await expect.poll(() => count(page).textContent()).toBe('0');
     await shot(page, 'shop-strict-csp');
     expect(unexpectedErrors(errors, [404])).toEqual([]);
@@ -239,7 +239,7 @@ describe('the strict Content-Security-Policy page', () => {
 describe('drawer states', () => {
   it('is accessible while loading and with an error banner, and the banner’s retry recovers', async () => {
     const { page, errors } = await freshPage();
-    await page.goto(`${demoUrl}/`);
+    await page.goto(`${demoUrl}/handmade.html`);
     await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
     await page
       .locator('article', { hasText: 'Stoneware Mug' })

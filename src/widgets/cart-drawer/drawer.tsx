@@ -326,7 +326,11 @@ function Shipping({ store, t, currency, locale }: Props) {
         ) : null}
       </form>
       {error ? (
-        <Message problem={error} t={t} onRetry={() => void store.getState().estimate(shipping ?? undefined)} />
+        <Message
+          problem={error}
+          t={t}
+          onRetry={() => void store.getState().estimate(shipping ?? undefined)}
+        />
       ) : null}
       {options.length ? (
         <fieldset className="options-list">

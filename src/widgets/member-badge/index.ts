@@ -56,7 +56,7 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
   adoptStyles(root, `${theme}\n${styles}`);
 
   const box = h('div', { class: 'badge', part: 'root', 'data-sf-widget': 'member-badge' });
-  root.append(box);
+  root.replaceChildren(box);
   let trigger: HTMLButtonElement | undefined;
   let menu: Promise<typeof import('./menu')> | undefined;
   const loadMenu = () => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { readAddToCart, readPickers, wireHostPage } from '../../../src/host';
+import { describe, expect, it, vi } from 'vitest';
+import { wireHostPage } from '../../../src/host';
+import { readAddToCart, readPickers } from '../../../src/host-add';
 
 function card(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -66,7 +67,7 @@ describe('host page details a hostile page can reach', () => {
     expect(readAddToCart(button)).toEqual({ ok: true, input: { productId: 'p1', quantity: 12 } });
   });
 
-  it('shows an option’s name as it is in "Choose a …", with $& and $\' left alone', () => {
+  it('shows an option’s name as it is in "Choose a …", with $& and $\' left alone', async () => {
     const scope = document.createElement('div');
     scope.setAttribute('data-sf-product', '');
     scope.innerHTML = `<select data-sf-option="Size $&amp; $' $\`"><option value="">–</option></select>
@@ -79,7 +80,9 @@ describe('host page details a hostile page can reach', () => {
       report: () => {},
     });
     (scope.querySelector('button') as HTMLButtonElement).click();
-    expect(scope.querySelector('[data-sf-message]')?.textContent).toBe("Choose a Size $& $' $`.");
+    await vi.waitFor(() =>
+      expect(scope.querySelector('[data-sf-message]')?.textContent).toBe("Choose a Size $& $' $`."),
+    );
     unwire();
     scope.remove();
   });

@@ -65,6 +65,23 @@ describe('defineLazyElement', () => {
     expect(mounts).toHaveLength(2);
   });
 
+  it('shows the element’s own children (its fallback) until the widget renders', async () => {
+    const name = uniqueName();
+    let arrive: (widget: WidgetModule) => void = () => {};
+    defineLazyElement(customElements, name, () => new Promise((resolve) => (arrive = resolve)), context);
+    const element = document.createElement(name);
+    element.innerHTML = '<a href="/tee">Everyday Cotton Tee</a>';
+    document.body.append(element);
+    await flush();
+    const slot = element.shadowRoot?.querySelector('slot');
+    expect(slot).not.toBeNull();
+    expect(slot?.assignedNodes().map((n) => n.textContent)).toEqual(['Everyday Cotton Tee']);
+    arrive(fakeWidget().widget);
+    await flush();
+    expect(element.shadowRoot?.querySelector('slot')).toBeNull();
+    expect(element.shadowRoot?.textContent).toBe('mounted');
+  });
+
   it('refuses to define a name twice, so a pasted-twice script tag mounts nothing twice', async () => {
     const name = uniqueName();
     const first = fakeWidget();

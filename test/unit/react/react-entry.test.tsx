@@ -6,9 +6,12 @@ import {
   CartDrawer,
   LoginModal,
   MemberBadge,
+  Product,
+  ProductGrid,
   StorefrontProvider,
   useCart,
   useMember,
+  useProduct,
   useStorefront,
 } from '../../../src/react/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
@@ -58,8 +61,8 @@ function Header() {
   );
 }
 
-/** A small React app on the storefront, against an in-process sandbox. */
-async function renderApp(options: { strict?: boolean } = {}) {
+/** An in-process sandbox and a `fetch` to it that records each request as `METHOD /path`. */
+function recordedSandbox() {
   const harness = testSandbox();
   const sent: string[] = [];
   const sandboxFetch: typeof fetch = async (input, init) => {
@@ -67,6 +70,12 @@ async function renderApp(options: { strict?: boolean } = {}) {
     sent.push(`${request.method} ${new URL(request.url).pathname}`);
     return harness.sandbox.fetch(request);
   };
+  return { harness, sent, sandboxFetch };
+}
+
+/** A small React app on the storefront, against an in-process sandbox. */
+async function renderApp(options: { strict?: boolean } = {}) {
+  const { harness, sent, sandboxFetch } = recordedSandbox();
   const productId = (slug: string) => {
     const found = [...harness.sandbox.context.state.products.values()].find((p) => p.slug === slug);
     if (!found?.id) throw new Error(`No seeded product "${slug}"`);
@@ -183,6 +192,49 @@ describe(`storefront-widgets/react on React ${version}`, () => {
     const signOut = await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'menuitem', 'Sign out'));
     await click(signOut);
     await vi.waitFor(() => expect(byTestId('who')).toBe('guest'));
+  });
+
+  it('shows the catalogue: <ProductGrid> with Load more, <Product> adding to the cart, useProduct() from the same read', async () => {
+    const { sent, sandboxFetch } = recordedSandbox();
+    function Title() {
+      const { status, product } = useProduct('stoneware-mug');
+      return <h1 data-testid="title">{status === 'ready' ? product?.name : status}</h1>;
+    }
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () =>
+      root?.render(
+        <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={sandboxFetch}>
+          <Title />
+          <ProductGrid collection="summer" sort="price-asc" pageSize={2} href="/p/{slug}" hide={['brand']} />
+          <Product slug="stoneware-mug" />
+          <CartDrawer />
+        </StorefrontProvider>,
+      ),
+    );
+    const grid = shadowOf('sf-product-grid');
+    await vi.waitFor(() => expect(grid.querySelectorAll('[part="card"]')).toHaveLength(2));
+    expect([...grid.querySelectorAll('[part="name"]')].map((n) => textOf(n))).toEqual([
+      'Everyday Cotton Tee',
+      'Insulated Steel Bottle',
+    ]);
+    expect(grid.querySelector('[part="name"] a')?.getAttribute('href')).toBe('/p/everyday-cotton-tee');
+    expect(grid.querySelector('[part="brand"]')).toBeNull();
+    await click(getByRole(grid, 'button', 'Load more'));
+    await vi.waitFor(() => expect(grid.querySelectorAll('[part="card"]')).toHaveLength(4));
+    await vi.waitFor(() => expect(byTestId('title')).toBe('Stoneware Mug'));
+    // The hook and the component share one read of the mug.
+    expect(sent.filter((r) => r.endsWith('/query-platformized'))).toHaveLength(3);
+    const mug = await vi.waitFor(() => {
+      const card = shadowOf('sf-product').querySelector<HTMLElement>('[part="card"]');
+      if (!card) throw new Error('no card yet');
+      return card;
+    });
+    expect(textOf(mug.querySelector('[part="stock"]'))).toBe('Only 5 left');
+    await click(getByRole(mug, 'button', 'Add to cart'));
+    const drawer = await vi.waitFor(() => getByRole(shadowOf('sf-cart-drawer'), 'dialog'));
+    await vi.waitFor(() => expect(textOf(drawer.querySelector('[part="line-name"]'))).toBe('Stoneware Mug'));
   });
 
   it('survives StrictMode: one storefront, one start', async () => {

@@ -1,0 +1,154 @@
+import { scopeOf } from './host';
+import type { Storefront } from './store/store';
+import { fill, languageOf } from './ui/i18n';
+
+/**
+ * What a click on a page's `data-sf-add-to-cart` button does: read its scope's pickers and its attributes, say
+ * what is missing or wrong, and add. Loaded on the first such click (with the cart's code, which the add
+ * needs): a page that never adds never downloads it.
+ */
+
+/** The few texts the host page's own elements get (the widgets' texts live in their chunks). */
+const EN_TEXTS = {
+  choose: 'Choose a {name}.',
+  quantity: 'Enter a whole number from 1 to 9999.',
+  failed: 'The item could not be added.',
+};
+const HOST_TEXTS: Record<string, typeof EN_TEXTS> = {
+  en: EN_TEXTS,
+  de: {
+    choose: 'Bitte {name} wählen.',
+    quantity: 'Gib eine ganze Zahl von 1 bis 9999 ein.',
+    failed: 'Der Artikel konnte nicht hinzugefügt werden.',
+  },
+};
+
+/**
+ * The choices made in a button's scope: `<select data-sf-option="Size">`, radio buttons sharing
+ * `data-sf-option="Color"` (the checked one counts) or any input with `data-sf-option`, and an
+ * `<input data-sf-quantity-input>`. An option without a choice is reported with its control, to focus.
+ */
+export function readPickers(
+  button: Element,
+):
+  | { ok: true; options: Record<string, string>; quantity?: string }
+  | { ok: false; option: string; control: HTMLElement } {
+  const scope = scopeOf(button);
+  const options: Record<string, string> = {};
+  if (!scope) return { ok: true, options };
+  const controls = [...scope.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-sf-option]')];
+  const names = [...new Set(controls.map((c) => c.getAttribute('data-sf-option')?.trim() ?? ''))].filter(
+    Boolean,
+  );
+  for (const name of names) {
+    const group = controls.filter((c) => c.getAttribute('data-sf-option')?.trim() === name);
+    const chosen = group.find((c) =>
+      c instanceof HTMLInputElement && (c.type === 'radio' || c.type === 'checkbox') ? c.checked : true,
+    );
+    const value = chosen?.value.trim();
+    if (!value) return { ok: false, option: name, control: group[0] as HTMLElement };
+    options[name] = value;
+  }
+  const quantityInput = scope.querySelector<HTMLInputElement>('[data-sf-quantity-input]');
+  return { ok: true, options, ...(quantityInput ? { quantity: quantityInput.value } : {}) };
+}
+
+/** Reads a button's add-to-cart attributes; a bad value is a message for the console, not a request. */
+export function readAddToCart(
+  element: Element,
+  picked: { options?: Record<string, string>; quantity?: string } = {},
+):
+  | {
+      ok: true;
+      input: { productId: string; quantity: number; variantId?: string; options?: Record<string, string> };
+    }
+  | { ok: false; message: string } {
+  const productId = element.getAttribute('data-sf-add-to-cart')?.trim();
+  if (!productId) return { ok: false, message: 'data-sf-add-to-cart needs a product id' };
+  const quantityText = picked.quantity ?? element.getAttribute('data-sf-quantity');
+  // Plain decimal digits only: `Number()` would also take "1e3", "0x10" and " 2 ".
+  const quantityDigits = quantityText?.trim() ?? '';
+  const quantity =
+    quantityDigits === '' ? 1 : /^\d+$/.test(quantityDigits) ? Number(quantityDigits) : Number.NaN;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999) {
+    return {
+      ok: false,
+      message: `${picked.quantity === undefined ? 'data-sf-quantity' : 'the quantity'} "${quantityText}" is not a whole number from 1 to 9999`,
+    };
+  }
+  const variantId = element.getAttribute('data-sf-variant')?.trim() || undefined;
+  const optionsText = element.getAttribute('data-sf-options');
+  let options: Record<string, string> | undefined;
+  if (optionsText?.trim()) {
+    try {
+      const parsed = JSON.parse(optionsText) as unknown;
+      if (
+        typeof parsed !== 'object' ||
+        parsed === null ||
+        Array.isArray(parsed) ||
+        !Object.values(parsed).every((v) => typeof v === 'string')
+      ) {
+        throw new Error('not an object of strings');
+      }
+      options = parsed as Record<string, string>;
+    } catch {
+      return {
+        ok: false,
+        message: `data-sf-options must be JSON such as {"Size":"Medium"}, not ${optionsText}`,
+      };
+    }
+  }
+  if (picked.options && Object.keys(picked.options).length) options = { ...options, ...picked.options };
+  return {
+    ok: true,
+    input: { productId, quantity, ...(variantId ? { variantId } : {}), ...(options ? { options } : {}) },
+  };
+}
+
+/** Adds what a page's button says (the button is marked busy by the click; every way out here unmarks it). */
+export async function addFrom(
+  add: Element,
+  store: Storefront,
+  options: { openCartOnAdd: boolean; lang: string; report: (message: string) => void },
+): Promise<void> {
+  const texts = HOST_TEXTS[languageOf(HOST_TEXTS, options.lang) ?? 'en'] as typeof EN_TEXTS;
+  /** Shows a message in the scope's `data-sf-message` element; false when the page has none. */
+  const say = (button: Element, text: string): boolean => {
+    const box = scopeOf(button)?.querySelector('[data-sf-message]');
+    if (!box) return false;
+    box.textContent = text;
+    box.toggleAttribute('hidden', !text);
+    return true;
+  };
+  try {
+    const picked = readPickers(add);
+    if (!picked.ok) {
+      picked.control.setAttribute('aria-invalid', 'true');
+      picked.control.focus();
+      add.setAttribute('data-sf-state', 'error');
+      if (!say(add, fill(texts.choose, { name: picked.option })))
+        options.report(`choose a ${picked.option} before adding to the cart`);
+      return;
+    }
+    const read = readAddToCart(add, picked);
+    if (!read.ok) {
+      add.setAttribute('data-sf-state', 'error');
+      if (!say(add, texts.quantity)) options.report(read.message);
+      return;
+    }
+    say(add, '');
+    add.setAttribute('data-sf-state', 'adding');
+    const ok = await store.getState().addToCart(read.input);
+    add.setAttribute('data-sf-state', ok ? 'added' : 'error');
+    if (ok && options.openCartOnAdd) store.getState().openCart();
+    if (!ok) {
+      const problem = store.getState().cart.error;
+      // Without a message element the drawer's banner tells the visitor; an add that may have arrived shows
+      // the cart itself, to be checked.
+      if (problem?.key === 'addUnconfirmed' || !say(add, problem?.detail ?? texts.failed))
+        store.getState().openCart();
+    }
+  } finally {
+    add.removeAttribute('aria-busy');
+  }
+}

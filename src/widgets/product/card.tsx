@@ -1,0 +1,306 @@
+import { createElement, useEffect, useId, useMemo, useState } from 'react';
+import type { MediaItem } from '../../api/types/common';
+import type { Product } from '../../api/types/products';
+import type { Problem, Storefront } from '../../store/store';
+import { Button } from '../../ui/button';
+import { fill } from '../../ui/i18n';
+import {
+  choiceName,
+  choiceStates,
+  initialSelection,
+  offerOf,
+  optionsOf,
+  type Selection,
+} from './availability';
+import { cardImage } from './media';
+import { OptionPickers } from './options';
+import { Picture, SIZES } from './picture';
+import { Price } from './price';
+import type { ProductStrings } from './strings';
+
+type PageParts = typeof import('./page');
+let pageParts: PageParts | undefined;
+/**
+ * The product page's own parts (gallery, description, info, the sanitiser): a chunk that only
+ * `layout="page"` downloads; its mount starts it beside the catalogue's answer.
+ */
+export const loadPageParts = (): Promise<PageParts> =>
+  import('./page').then((module) => (pageParts = module));
+
+/** The page parts once they are here (the view renders again when they come). */
+function usePageParts(wanted: boolean): PageParts | undefined {
+  const [parts, setParts] = useState(pageParts);
+  useEffect(() => {
+    if (wanted && !parts)
+      loadPageParts().then(setParts, (error: unknown) => console.error('[storefront]', error));
+  }, [wanted, parts]);
+  return parts;
+}
+
+/** "Only 3 left" from this many units down. */
+export const LOW_STOCK = 5;
+
+/** How a product is shown: the element's attributes (or the React component's props) and the page's settings. */
+export interface ProductSettings {
+  layout: 'card' | 'page';
+  /** Parts left out (`hide="brand sku"`): media, ribbon, brand, price, options, sku, stock, quantity, add, description, info. */
+  hide: ReadonlySet<string>;
+  /** The product's own page, with `{slug}` (and `{id}`) filled in: the name becomes a link to it. */
+  href?: string | undefined;
+  /** The level of the name's heading: 3 on a card, 1 on a product page unless said. */
+  headingLevel?: number | undefined;
+  locale: string;
+  currency: string;
+  openCartOnAdd: boolean;
+}
+
+type AddState = { kind: 'idle' | 'adding' | 'added' } | { kind: 'error'; problem: Problem | null };
+
+/** The pictures of a selection: a chosen colour's own first, then the product's. */
+function mediaOf(product: Product, selection: Selection) {
+  const chosen: MediaItem[] = optionsOf(product).flatMap(
+    (option) =>
+      option.choices?.find((choice) => choiceName(choice) === selection[option.name ?? ''])?.media?.items ??
+      [],
+  );
+  return {
+    mainMedia: chosen[0] ?? product.media?.mainMedia,
+    items: [...chosen, ...(product.media?.items ?? [])],
+  };
+}
+
+/** The quantity to add: − and + within 1 and what is left, or a typed whole number. */
+function Quantity({
+  value,
+  max,
+  invalid,
+  onChange,
+  t,
+}: {
+  value: string;
+  max: number;
+  invalid: boolean;
+  onChange: (value: string) => void;
+  t: ProductStrings;
+}) {
+  const id = useId();
+  const n = Number(value);
+  return (
+    <div className="quantity" part="quantity">
+      <label htmlFor={id} className="sf-visually-hidden">
+        {t.quantity}
+      </label>
+      <Button
+        aria-label={t.decrease}
+        blocked={!(n > 1)}
+        onClick={() => onChange(String(Math.min(max, n - 1)))}
+      >
+        −
+      </Button>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={max}
+        value={value}
+        aria-invalid={invalid ? 'true' : undefined}
+        onChange={(event) => onChange((event.currentTarget as HTMLInputElement).value)}
+      />
+      <Button
+        aria-label={t.increase}
+        blocked={!(n < max)}
+        onClick={() => onChange(String(Math.max(1, n + 1)))}
+      >
+        +
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A product as a card (a grid's, or `<sf-product>`'s default) or as a product page (`layout="page"`: gallery,
+ * description, additional info): its pictures, name, ribbon, brand and price, the option pickers with what is
+ * sold out for the choices made, the chosen variant's price, SKU and stock, a quantity within the stock, and
+ * add to cart through the store (the drawer opens as it does for the page's own buttons).
+ */
+export function ProductCard({
+  product,
+  store,
+  t,
+  settings,
+}: {
+  product: Product;
+  store: Storefront;
+  t: ProductStrings;
+  settings: ProductSettings;
+}) {
+  const { layout, hide, locale, currency } = settings;
+  const page = layout === 'page';
+  const parts = usePageParts(page);
+  const nameId = useId();
+  const quantityErrorId = useId();
+  const [selection, setSelection] = useState(() => initialSelection(product));
+  const [draft, setDraft] = useState('1');
+  const [invalid, setInvalid] = useState(false);
+  const [added, setAdded] = useState<AddState>({ kind: 'idle' });
+  const options = optionsOf(product);
+  const states = useMemo(() => choiceStates(product, selection), [product, selection]);
+  const offer = offerOf(product, selection);
+  const name = product.name ?? '';
+  const shown = (part: string) => !hide.has(part);
+  // The quantity asked for stays within what is left of the chosen variant.
+  useEffect(() => {
+    if (Number(draft) > offer.max) setDraft(String(offer.max));
+  }, [offer.max, draft]);
+
+  const choose = (option: string, choice: string) => {
+    setSelection((now) => ({ ...now, [option]: choice }));
+    setAdded({ kind: 'idle' });
+  };
+
+  const add = async () => {
+    const quantity = Number(draft);
+    if (!/^\d+$/.test(draft.trim()) || quantity < 1 || quantity > offer.max) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    setAdded({ kind: 'adding' });
+    const ok = await store.getState().addToCart({
+      productId: product.id as string,
+      quantity,
+      ...(options.length ? { options: selection } : {}),
+    });
+    setAdded(ok ? { kind: 'added' } : { kind: 'error', problem: store.getState().cart.error });
+    if (ok && settings.openCartOnAdd) store.getState().openCart();
+  };
+
+  const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
+  const link = settings.href
+    ? fill(settings.href, {
+        slug: encodeURIComponent(product.slug ?? ''),
+        id: encodeURIComponent(product.id ?? ''),
+      })
+    : undefined;
+  const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
+  const ribbon =
+    ribbonText && shown('ribbon') ? (
+      <span className="ribbon" part="ribbon">
+        {ribbonText}
+      </span>
+    ) : null;
+  const media = mediaOf(product, selection);
+  const image = page ? undefined : cardImage(media);
+  const stock =
+    !offer.variant && options.length
+      ? t.unavailable
+      : !offer.available
+        ? t.outOfStock
+        : offer.left !== undefined && offer.left <= LOW_STOCK
+          ? fill(t.onlyLeft, { count: offer.left })
+          : page
+            ? t.inStock
+            : '';
+  const busy = added.kind === 'adding';
+
+  return (
+    <article
+      className={page ? 'product-page' : 'card'}
+      part={page ? 'product' : 'card'}
+      aria-labelledby={nameId}
+      tabIndex={-1}
+    >
+      {shown('media') ? (
+        page ? (
+          parts ? (
+            <parts.Gallery key={media.mainMedia?.id ?? ''} media={media} name={name} t={t} />
+          ) : (
+            <div className="media" part="media" />
+          )
+        ) : (
+          <div className="media" part="media">
+            {image ? <Picture item={image} sizes={SIZES.card} /> : null}
+            {ribbon}
+          </div>
+        )
+      ) : null}
+      <div className="details">
+        {page || !shown('media') ? ribbon : null}
+        {product.brand && shown('brand') ? (
+          <p className="brand" part="brand">
+            {product.brand}
+          </p>
+        ) : null}
+        {createElement(
+          `h${level}`,
+          { id: nameId, className: 'name', part: 'name' },
+          link ? <a href={link}>{name}</a> : name,
+        )}
+        {shown('price') ? (
+          <Price product={product} price={offer.price} currency={currency} locale={locale} t={t} />
+        ) : null}
+        {shown('options') ? (
+          <OptionPickers options={options} selection={selection} states={states} onChoose={choose} t={t} />
+        ) : null}
+        {page && offer.sku && shown('sku') ? (
+          <p className="sku" part="sku">
+            {fill(t.sku, { sku: offer.sku })}
+          </p>
+        ) : null}
+        {stock && shown('stock') ? (
+          <p className={offer.available ? 'stock' : 'stock out'} part="stock">
+            {stock}
+          </p>
+        ) : null}
+        {shown('add') ? (
+          <div className="buy">
+            {shown('quantity') && offer.available ? (
+              <Quantity
+                value={draft}
+                max={offer.max}
+                invalid={invalid}
+                onChange={(value) => {
+                  setDraft(value);
+                  setInvalid(false);
+                }}
+                t={t}
+              />
+            ) : null}
+            <Button
+              className="primary"
+              part="add-button"
+              blocked={busy || !offer.available}
+              aria-busy={busy ? 'true' : undefined}
+              aria-describedby={invalid ? quantityErrorId : undefined}
+              onClick={add}
+            >
+              {!offer.available
+                ? offer.variant || !options.length
+                  ? t.soldOut
+                  : t.unavailable
+                : busy
+                  ? t.adding
+                  : t.addToCart}
+            </Button>
+          </div>
+        ) : null}
+        {invalid ? (
+          <p id={quantityErrorId} className="field-error" role="alert">
+            {fill(t.quantityInvalid, { max: offer.max })}
+          </p>
+        ) : null}
+        <p className="note" role="status" part="status">
+          {added.kind === 'added' && !settings.openCartOnAdd ? fill(t.added, { name }) : ''}
+        </p>
+        {added.kind === 'error' ? (
+          <p className="field-error" role="alert" part="error">
+            {t[added.problem?.key as keyof ProductStrings] ?? t.addFailed}
+            {added.problem?.detail ? ` ${added.problem.detail}` : ''}
+          </p>
+        ) : null}
+        {page && parts ? <parts.Texts product={product} hide={hide} /> : null}
+      </div>
+    </article>
+  );
+}

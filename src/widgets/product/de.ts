@@ -1,0 +1,40 @@
+import type { ProductStrings } from './strings';
+
+/** The product elements' texts in German: a pack of its own, loaded only by German pages with products. */
+const de: ProductStrings = {
+  loading: 'Produkt wird geladen…',
+  loadingProducts: 'Produkte werden geladen…',
+  addToCart: 'In den Warenkorb',
+  adding: 'Wird hinzugefügt…',
+  added: '{name} liegt im Warenkorb.',
+  soldOut: 'Ausverkauft',
+  unavailable: 'Nicht erhältlich',
+  outOfStock: 'Nicht auf Lager',
+  onlyLeft: 'Nur noch {count} verfügbar',
+  inStock: 'Auf Lager',
+  sku: 'Art.-Nr. {sku}',
+  choiceSoldOut: '{choice} (ausverkauft)',
+  choiceUnavailable: '{choice} (nicht erhältlich)',
+  quantity: 'Menge',
+  decrease: 'Eins weniger',
+  increase: 'Eins mehr',
+  quantityInvalid: 'Gib eine ganze Zahl von 1 bis {max} ein.',
+  regularPrice: 'Regulärer Preis',
+  salePrice: 'Angebotspreis',
+  unitPrice: '{price} / {unit}',
+  unitPriceLabel: 'Grundpreis',
+  images: 'Bilder von {name}',
+  showImage: 'Bild {index} von {count}',
+  productsShown: '{shown} von {total} Produkten',
+  loadMore: 'Mehr laden',
+  loadingMore: 'Weitere werden geladen…',
+  empty: 'Hier gibt es noch keine Produkte.',
+  missing: 'Dieses Produkt ist nicht erhältlich.',
+  productFailed: 'Dieses Produkt konnte nicht geladen werden.',
+  productsFailed: 'Die Produkte konnten nicht geladen werden.',
+  addFailed: 'Der Artikel konnte nicht hinzugefügt werden.',
+  networkError: 'Der Shop ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
+  retry: 'Erneut versuchen',
+};
+
+export default de;

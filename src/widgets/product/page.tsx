@@ -1,0 +1,109 @@
+/**
+ * What only a product page shows (`layout="page"`): the gallery, the description and the additional info, with
+ * the HTML sanitiser they need. A chunk of its own, so a page of cards never downloads it.
+ */
+import {
+  createElement,
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { Media } from '../../api/types/common';
+import type { Product } from '../../api/types/products';
+import { fill } from '../../ui/i18n';
+import { adoptStyles } from '../../ui/styles';
+import { gallery } from './gallery';
+import css from './page.css?inline';
+import { Picture, SIZES } from './picture';
+import { type SafeNode, sanitizeHtml } from './sanitize';
+import type { ProductStrings } from './strings';
+
+/** These parts' styles, added to the shadow root they render in before it paints (a card never needs them). */
+function usePageStyles(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const root = ref.current?.getRootNode();
+    if (root instanceof ShadowRoot) adoptStyles(root, css);
+  }, [ref]);
+}
+
+const render = (node: SafeNode, index: number): ReactNode =>
+  typeof node === 'string'
+    ? node
+    : createElement(node.tag, { key: index, ...node.attrs }, ...node.children.map(render));
+
+/** Merchant HTML through the allow-list (`sanitize.ts`), rendered as elements and text, never as markup. */
+export function RichText({ html, part }: { html: string | undefined; part: string }) {
+  const nodes = useMemo(() => sanitizeHtml(html), [html]);
+  if (!nodes.length) return null;
+  return (
+    <div className="rich" part={part}>
+      {nodes.map(render)}
+    </div>
+  );
+}
+
+/** The description, then each additional info section as a disclosure (its title the summary). */
+export function Texts({ product, hide }: { product: Product; hide: ReadonlySet<string> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  usePageStyles(ref);
+  return (
+    <div className="texts" ref={ref}>
+      {hide.has('description') ? null : <RichText html={product.description} part="description" />}
+      {hide.has('info')
+        ? null
+        : (product.additionalInfoSections ?? []).map((section, index) =>
+            section.title || section.description ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id, and their order is the product's
+              <details key={`${index}:${section.title}`} className="info" part="info">
+                <summary>{section.title}</summary>
+                <RichText html={section.description} part="info-text" />
+              </details>
+            ) : null,
+          )}
+    </div>
+  );
+}
+
+/**
+ * The product page's pictures: the one shown, and a button for each to show it instead. (Keyed by its first
+ * picture: a chosen colour with pictures of its own starts again from its first.)
+ */
+export function Gallery({ media, name, t }: { media: Media; name: string; t: ProductStrings }) {
+  const items = useMemo(() => gallery(media, name), [media, name]);
+  const [index, setIndex] = useState(0);
+  const ref = useRef<HTMLElement>(null);
+  usePageStyles(ref);
+  const shown = items[index] ?? items[0];
+  if (!shown) return <div className="media empty" part="gallery" />;
+  return (
+    <section className="gallery" part="gallery" aria-label={fill(t.images, { name })} ref={ref}>
+      <div className="media" part="media">
+        <Picture item={shown} sizes={SIZES.page} eager />
+      </div>
+      {items.length > 1 ? (
+        <div className="thumbs">
+          {items.map((item, i) => (
+            <button
+              key={item.src}
+              type="button"
+              className="thumb"
+              part="thumbnail"
+              aria-label={fill(t.showImage, { index: i + 1, count: items.length })}
+              aria-pressed={i === index}
+              onClick={() => setIndex(i)}
+            >
+              {item.kind === 'image' || item.poster ? (
+                <img src={item.poster ?? item.src} alt="" width={64} height={64} loading="lazy" />
+              ) : (
+                <span aria-hidden="true">▶</span>
+              )}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** The product elements' texts in German: one chunk, loaded only by German pages with products. */
+export { default } from './product/de';

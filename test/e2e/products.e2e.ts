@@ -1,0 +1,276 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PAYLOADS } from '../helpers/payloads';
+import { journeys } from './journey';
+import { focused, tabTo } from './keyboard';
+import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
+
+const { demoUrl, sandboxUrl, freshPage, shot } = journeys();
+
+const ADMIN = { authorization: 'sandbox-admin-key', 'content-type': 'application/json' };
+const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
+
+const count = (page: Page) => page.locator('.site-header [data-sf-cart-count]');
+const drawer = (page: Page) => page.locator('sf-cart-drawer dialog');
+const allProducts = (page: Page) => page.locator('sf-product-grid').nth(1);
+const card = (page: Page, name: string) => page.locator('[part="card"]', { hasText: name }).first();
+
+/** The merchant's call to the platform (the API key), as a merchant's script would make it. */
+async function merchant(method: string, path: string, body: unknown) {
+  const response = await fetch(`${sandboxUrl}${path}`, {
+    method,
+    headers: ADMIN,
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+}
+
+/** Catalogue requests the page sent, by path. */
+function catalogueRequests(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (
+      url.origin === sandboxUrl &&
+      (url.pathname.startsWith('/stores-reader/') || url.pathname.startsWith('/v2/'))
+    )
+      sent.push(url.pathname);
+  });
+  return sent;
+}
+
+describe('the product grid page by mouse', () => {
+  it('shows the catalogue with one request a grid, loads more, marks a sold-out colour and adds the chosen variant', async () => {
+    const { page, errors } = await freshPage();
+    const sent = catalogueRequests(page);
+    await page.goto(`${demoUrl}/`);
+    await expect.poll(() => allProducts(page).locator('[part="card"]').count()).toBe(8);
+    await expect.poll(() => page.locator('sf-product-grid').first().locator('[part="card"]').count()).toBe(4);
+    // Two grids: one query each, and one look-up of the summer collection's id.
+    expect(sent.filter((p) => p.endsWith('/query-platformized'))).toHaveLength(2);
+    expect(sent.filter((p) => p === '/v2/collections/slug/summer')).toHaveLength(1);
+    expect(sent).toHaveLength(3);
+    expect(await allProducts(page).locator('[part="count"]').textContent()).toBe('Showing 8 of 14 products');
+    await shot(page, 'products-grid');
+    await expectAccessible(page, 'the grid page');
+
+    await allProducts(page).getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => allProducts(page).locator('[part="card"]').count()).toBe(14);
+    expect(await allProducts(page).getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    // The focus is on the first new card, where the keyboard user goes on.
+    await expect.poll(() => focused(page)).toMatch(/^article/);
+
+    const beanie = card(page, 'Merino Wool Beanie');
+    await beanie.scrollIntoViewIfNeeded();
+    await beanie.getByRole('radio', { name: 'Mustard (sold out)' }).check();
+    await beanie.getByRole('button', { name: 'Sold out' }).waitFor();
+    expect(await beanie.locator('[part="stock"]').textContent()).toBe('Out of stock');
+    await shot(page, 'products-sold-out-choice');
+    await expectAccessible(page, 'a sold-out choice');
+    await beanie.getByRole('radio', { name: 'Forest' }).check();
+    expect(await beanie.locator('[part="stock"]').textContent()).toBe('Only 3 left');
+    await beanie.getByRole('button', { name: 'Add to cart' }).click();
+
+    await drawer(page).waitFor();
+    const line = drawer(page).locator('[part="line"]', { hasText: 'Merino Wool Beanie' });
+    await line.waitFor();
+    expect(await line.textContent()).toContain('Forest');
+    await expect.poll(() => count(page).textContent()).toBe('1');
+    await drawer(page).getByRole('button', { name: 'Close' }).click();
+    await drawer(page).waitFor({ state: 'detached' });
+    // Back on the button that opened the drawer.
+    await expect.poll(() => focused(page)).toBe('button Add to cart');
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+
+  it('fits a phone’s width: one column of cards, nothing wider than the screen', async () => {
+    const { page, errors } = await freshPage();
+    await page.setViewportSize({ width: 375, height: 760 });
+    await page.goto(`${demoUrl}/`);
+    await expect.poll(() => allProducts(page).locator('[part="card"]').count()).toBe(8);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    const boxes = await allProducts(page)
+      .locator('[part="card"]')
+      .evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes[1]?.y).toBeGreaterThan((boxes[0]?.y ?? 0) + (boxes[0]?.height ?? 0) - 1);
+    await card(page, 'Everyday Cotton Tee').scrollIntoViewIfNeeded();
+    await shot(page, 'products-mobile');
+    await expectAccessible(page, 'the grid on a phone');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the page’s own fallback before it upgrades, and to a visitor whose browser runs no script', async () => {
+    const { page } = await freshPage();
+    await page.route('**/cdn/embed.js', (route) => route.abort());
+    await page.goto(`${demoUrl}/`);
+    const fallback = allProducts(page).locator('ul.fallback');
+    expect(await fallback.isVisible()).toBe(true);
+    expect(await fallback.textContent()).toContain('Everyday Cotton Tee');
+    await page.unroute('**/cdn/embed.js');
+    // With the script, the fallback stays on show while the catalogue is on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`${sandboxUrl}/stores-reader/**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('sf-product-grid'));
+    await page.waitForFunction(() =>
+      document.querySelectorAll('sf-product-grid')[1]?.shadowRoot?.querySelector('slot'),
+    );
+    expect(await fallback.isVisible()).toBe(true);
+    release();
+    await expect.poll(() => allProducts(page).locator('[part="card"]').count()).toBe(8);
+    expect(await fallback.isVisible()).toBe(false);
+  });
+
+  it('works under the strict Content-Security-Policy: styles and swatch colours, no violation', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/strict/`);
+    await expect.poll(() => allProducts(page).locator('[part="card"]').count()).toBe(8);
+    const chip = card(page, 'Merino Wool Beanie').locator('.chip').nth(1);
+    expect(await chip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(217, 166, 46)');
+    expect(
+      await allProducts(page)
+        .locator('[part="grid"]')
+        .evaluate((el) => getComputedStyle(el).display),
+    ).toBe('grid');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the product page by keyboard', () => {
+  it('chooses a size and a colour (a radio group: arrow keys), a quantity, adds, and gets back to the button', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    const product = page.locator('sf-product [part="product"]');
+    await product.locator('[part="description"]').waitFor();
+    expect(await product.getByRole('heading', { level: 1 }).textContent()).toBe('Everyday Cotton Tee');
+    await shot(page, 'product-page');
+    await expectAccessible(page, 'the product page');
+
+    await tabTo(page, /^select Size/);
+    await page.keyboard.press('ArrowDown'); // Medium
+    await tabTo(page, /^input\[radio\] White/);
+    await page.keyboard.press('ArrowRight'); // Black
+    expect(await focused(page)).toBe('input[radio] Black');
+    expect(await product.locator('legend').textContent()).toBe('Color: Black');
+    expect(await product.locator('[part="sku"]').textContent()).toBe('SKU NW-TEE-M-BLACK');
+    await tabTo(page, /^input\[number\] Quantity/);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await tabTo(page, /^button Add to cart/);
+    await page.keyboard.press('Enter');
+
+    const line = drawer(page).locator('[part="line"]', { hasText: 'Everyday Cotton Tee' });
+    await line.waitFor();
+    expect(await line.textContent()).toContain('Size: Medium');
+    expect(await line.textContent()).toContain('Black');
+    await expect.poll(() => count(page).textContent()).toBe('2');
+    await page.keyboard.press('Escape');
+    await drawer(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toBe('button Add to cart');
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+
+  it('shows a merchant’s new price after a reload (the page keeps what it read until then)', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    const price = page.locator('sf-product [part="price"]');
+    await expect.poll(() => price.textContent()).toBe('$25.00');
+    await merchant('POST', '/stores/v1/bulk/products/adjust-properties', {
+      ids: [TEE],
+      adjust: { price: { percentage: 10 } },
+    });
+    await page.reload();
+    await expect.poll(() => price.textContent()).toBe('$27.50');
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+});
+
+describe('the product elements’ look', () => {
+  it('follows the page’s dark colour scheme and its right-to-left direction, and stays accessible there', async () => {
+    const { page, errors } = await freshPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${demoUrl}/`);
+    // On the demo's light page the cards stay light: they sit on the page and take its colour scheme.
+    const name = () =>
+      card(page, 'Everyday Cotton Tee')
+        .locator('[part="name"]')
+        .evaluate((el) => getComputedStyle(el).color);
+    await expect.poll(name).toBe('rgb(31, 35, 40)');
+    // A page with a dark mode of its own lets them follow the visitor (data-theme="auto"); this one, right to left.
+    await page.evaluate(() => {
+      document.documentElement.dir = 'rtl';
+      document.body.style.background = '#121316';
+      for (const grid of document.querySelectorAll('sf-product-grid'))
+        grid.setAttribute('data-theme', 'auto');
+    });
+    const tee = card(page, 'Everyday Cotton Tee');
+    await tee.waitFor();
+    await animationsDone(page);
+    expect(await tee.locator('[part="name"]').evaluate((el) => getComputedStyle(el).color)).toBe(
+      'rgb(232, 234, 237)',
+    );
+    // The ribbon sits at the inline start of the picture: its right in right-to-left.
+    const media = await tee.locator('[part="media"]').boundingBox();
+    const ribbon = await tee.locator('[part="ribbon"]').boundingBox();
+    expect((ribbon?.x ?? 0) + (ribbon?.width ?? 0)).toBeGreaterThan(
+      (media?.x ?? 0) + (media?.width ?? 0) - 20,
+    );
+    await shot(page, 'products-rtl-dark');
+    await expectAccessible(page, 'the grid in dark, right to left', 'sf-product-grid');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps a merchant’s hostile description, name and ribbon inert in Chromium’s own parser', async () => {
+    const { page, errors } = await freshPage();
+    await merchant('PATCH', `/stores/v1/products/${TEE}`, {
+      product: {
+        id: TEE,
+        name: 'Tee <img src=x onerror="window.__pwned=1">',
+        ribbon: '<b onclick="x()">New</b>',
+        description: PAYLOADS.join('\n'),
+        additionalInfoSections: [{ title: '<b>Care</b>', description: PAYLOADS.slice(0, 20).join('') }],
+      },
+    });
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    const product = page.locator('sf-product [part="product"]');
+    await product.locator('[part="description"]').waitFor();
+    await product.locator('summary').click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await product.locator('[part="name"]').textContent()).toBe(
+      'Tee <img src=x onerror="window.__pwned=1">',
+    );
+    const unsafe = await page.evaluate(() => {
+      const root = document.querySelector('sf-product')?.shadowRoot;
+      const found = [...(root?.querySelectorAll('.rich *') ?? [])].flatMap((el) => [
+        ...(/^(script|style|img|iframe|svg|math|link|object|embed|form|input|button|template)$/.test(
+          el.localName,
+        )
+          ? [el.localName]
+          : []),
+        ...[...el.attributes]
+          .filter(
+            (a) =>
+              a.name.startsWith('on') ||
+              a.name === 'style' ||
+              /^\s*(javascript|data|vbscript):/i.test(a.value),
+          )
+          .map((a) => `${el.localName}[${a.name}]`),
+      ]);
+      return found;
+    });
+    expect(unsafe).toEqual([]);
+    await shot(page, 'product-hostile-description');
+    expect(errors).toEqual([]);
+  });
+});
