@@ -5,27 +5,7 @@
  * export of preact/compat in the bundle: 1.9 KB gzip of it (Suspense, lazy, Children, memo, …) that no widget
  * uses. A library update that uses more fails the menu's tests (its function is undefined here).
  */
-import {
-  cloneElement,
-  createContext,
-  createElement,
-  createPortal,
-  Fragment,
-  flushSync,
-  forwardRef,
-  useCallback,
-  useContext,
-  useDebugValue,
-  useEffect,
-  useId,
-  useInsertionEffect,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'preact/compat';
+import { useCallback, useDebugValue, useSyncExternalStore } from 'preact/compat';
 
 export {
   cloneElement,
@@ -35,9 +15,7 @@ export {
   Fragment,
   flushSync,
   forwardRef,
-  useCallback,
   useContext,
-  useDebugValue,
   useEffect,
   useId,
   useInsertionEffect,
@@ -46,11 +24,7 @@ export {
   useReducer,
   useRef,
   useState,
-  useSyncExternalStore,
-};
+} from 'preact/compat';
+export { useCallback, useDebugValue, useSyncExternalStore };
 
-export default {
-  useCallback,
-  useDebugValue,
-  useSyncExternalStore,
-};
+export default { useCallback, useDebugValue, useSyncExternalStore };
