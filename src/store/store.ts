@@ -100,7 +100,10 @@ export interface StoreDeps {
   storage: KeyValueStorage;
   channel?: TabChannel;
   emit?: <K extends keyof StorefrontEvents>(name: K, detail: StorefrontEvents[K]) => void;
-  /** Sends the browser to a platform page (checkout, sign-out). */
+  /**
+   * Sends the browser to a platform page (checkout, sign-out, the hosted login, the members area): a redirect
+   * session's `fullUrl`, which `createRedirectSession` checked as it arrived (`checkNavigationUrl`).
+   */
   navigate?: (url: string) => void;
   /** The page the visitor is on: where the platform's pages lead back to. */
   location?: () => string;

@@ -4,6 +4,7 @@ import { memoryStorage } from '../../src/auth/storage';
 import type { EmbedConfig } from '../../src/config';
 import { createStorefrontStore, type StoreDeps, type Storefront } from '../../src/store/store';
 import type { WidgetModule } from '../../src/ui/lazy-element';
+import { REDIRECT_SESSION_PATH } from './navigation';
 import { SANDBOX_ORIGIN, testSandbox } from './sandbox';
 import { SITE_ORIGIN } from './session';
 
@@ -135,6 +136,14 @@ export function mountWidget(
     };
   };
 
+  /** Answers every redirect session with `fullUrl` (as a compromised platform could); returns the removal. */
+  const answerRedirects = (fullUrl: string) =>
+    intercept((request) =>
+      request.path.endsWith(REDIRECT_SESSION_PATH)
+        ? Response.json({ redirectSession: { id: 'hostile', fullUrl } })
+        : undefined,
+    );
+
   /** Requests sent so far to paths ending with `pathEnd`. */
   const requestsTo = (pathEnd: string, method?: string) =>
     sent.filter((r) => r.path.endsWith(pathEnd) && (method === undefined || r.method === method));
@@ -159,6 +168,7 @@ export function mountWidget(
     settings,
     intercept,
     hold,
+    answerRedirects,
     requestsTo,
     cleanup,
   };

@@ -3,6 +3,7 @@ import { addToCurrentCart, storeLineItem } from '../../../src/api/cart';
 import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { createProduct, updateProduct } from '../../../src/api/products';
 import * as cartDrawer from '../../../src/widgets/cart-drawer/index';
+import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   allByRole,
@@ -890,7 +891,7 @@ describe('the cart drawer: checkout', () => {
 
     await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
     const url = f.navigations[0] as string;
-    expect(url).toMatch(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=[\w-]+$/);
+    expect(url).toMatch(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=[\w-]+$/);
     expect(f.requestsTo('/create-checkout')[0]?.body).toEqual({
       channelType: 'WEB',
       selectedShippingOption: { code: 'store-pickup' },
@@ -935,6 +936,20 @@ describe('the cart drawer: checkout', () => {
     await click(button(dialog, 'Check out'));
     await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
     expect(alerts(f.root)).toEqual([]);
+  });
+});
+
+describe('the cart drawer: a hostile checkout address', () => {
+  it.each(HOSTILE_URLS)('refuses to go to %s, says why, and keeps the cart', async (url) => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const dialog = await openDrawer(f);
+    f.answerRedirects(url);
+    await click(button(dialog, 'Check out'));
+    await vi.waitFor(() => expect(alerts(f.root)).toEqual([`Checkout could not start. ${refusalOf(url)}`]));
+    expect(f.navigations).toEqual([]);
+    expect(lineNames(f.root)).toEqual(['Stoneware Mug']);
+    expect(isBlocked(button(dialog, 'Check out'))).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import type { LoginIntent } from '../../../src/store/store';
 import type { WidgetModule } from '../../../src/ui/lazy-element';
 import * as loginModal from '../../../src/widgets/login-modal/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
+import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   accessibleName,
@@ -124,6 +125,9 @@ function expectValid(input: HTMLInputElement) {
   expect(input.hasAttribute('aria-invalid')).toBe(false);
   expect(input.hasAttribute('aria-describedby')).toBe(false);
 }
+
+/** A text to match as it is (`formAlert` takes a string as a pattern). */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** A form-level alert (not attached to a field), waited for. */
 async function formAlert(root: ShadowRoot, text: string | RegExp): Promise<HTMLElement> {
@@ -813,6 +817,31 @@ describe('login modal: forgotten password', () => {
     click(f.root, 'Save and sign in');
     await vi.waitFor(() => expect(alerts(f.root)).toHaveLength(1));
     expect(said(alertOf(password))).toBe('Must be at least 6 characters');
+  });
+});
+
+describe('login modal: a hostile address from the platform', () => {
+  it.each(HOSTILE_URLS)('frames no silent sign-in page at %s: an alert naming it, no iframe', async (url) => {
+    const { f } = mount();
+    await open(f);
+    f.answerRedirects(url);
+    await signInWith(f.root, JANE.email, JANE.password);
+    const alert = await formAlert(
+      f.root,
+      exactly(
+        `Signing in did not finish. Try again, or use the hosted login page. ${refusalOf(url)} Use the hosted login page`,
+      ),
+    );
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(f.session.role()).not.toBe('member');
+
+    // The hosted login page's address is refused too: still no navigation, the reason said.
+    getByRole(alert, 'button', 'Use the hosted login page').click();
+    await formAlert(
+      f.root,
+      exactly(`The login page could not be opened. Try again. ${refusalOf(url)} Use the hosted login page`),
+    );
+    expect(f.navigations).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { updateMember } from '../../../src/api/members';
 import type { MembersAccountSection } from '../../../src/api/types/enums';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
+import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   accessibleName,
@@ -204,7 +205,9 @@ describe('member badge: signed in', () => {
     const photo = button.querySelector('img');
     expect(photo?.getAttribute('alt')).toBe('');
     expect(photo?.getAttribute('src')).toBe(f.store.getState().member.member?.profile?.photo?.url);
-    expect(photo?.getAttribute('src')).toMatch(/^http:\/\/sandbox\.test\/_sandbox\/media\/avatar-jane\.svg$/);
+    expect(photo?.getAttribute('src')).toMatch(
+      /^https:\/\/sandbox\.test\/_sandbox\/media\/avatar-jane\.svg$/,
+    );
     expect(button.querySelector('[data-initials]')).toBeNull();
   });
 
@@ -766,6 +769,37 @@ describe('member badge: the community', () => {
   });
 });
 
+describe('member badge: a hostile address from the platform', () => {
+  it.each(HOSTILE_URLS)('an account section at %s: an alert naming it, no navigation', async (url) => {
+    const assign = watchLocation();
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    f.answerRedirects(url);
+    await choose(f, 'My orders');
+    await vi.waitFor(() =>
+      expect(alerts(f)).toEqual([`That did not work: UnsafeUrlError: ${refusalOf(url)}`]),
+    );
+    expect(f.navigations).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(menuOf(f)).not.toBeNull();
+  });
+
+  it.each(HOSTILE_URLS)(
+    'signing out with a logout page at %s: signed out here, no navigation',
+    async (url) => {
+      const assign = watchLocation();
+      const { f, button } = await signedIn();
+      await openByClick(f, button);
+      f.answerRedirects(url);
+      await choose(f, 'Sign out');
+      await vi.waitFor(() => signInButton(f));
+      expect(f.session.role()).toBe('none');
+      expect(f.navigations).toEqual([]);
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
+});
+
 describe('member badge: signing out', () => {
   it('signs out here and on the platform, and shows "Sign in" again', async () => {
     const { f, button } = await signedIn();
@@ -784,7 +818,7 @@ describe('member badge: signing out', () => {
       { logout: { clientId: 'demo-client' }, callbacks: { postFlowUrl: PAGE } },
     ]);
     expect(f.navigations).toEqual([
-      expect.stringMatching(/^http:\/\/sandbox\.test\/_hosted\/logout\?session=/),
+      expect.stringMatching(/^https:\/\/sandbox\.test\/_hosted\/logout\?session=/),
     ]);
     const logout = await f.sandbox.fetch(f.navigations[0] as string, { redirect: 'manual' });
     expect(logout.status).toBe(302);

@@ -107,7 +107,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
         },
       },
       attributes: {
-        image: { url: 'http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg' },
+        image: { url: 'https://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg' },
         itemType: { preset: 'PHYSICAL' },
       },
       status: 'IN_STOCK',
@@ -570,7 +570,7 @@ describe('Cart V2 orders', () => {
     const { client } = await readyCart(h);
     const { cart } = await getCurrentCartV2(client);
     const { checkoutUrl } = await getCheckoutUrlForCartV2(client, cart.id as string);
-    expect(checkoutUrl).toMatch(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
+    expect(checkoutUrl).toMatch(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
     const page = await (await h.sandbox.fetch(checkoutUrl)).text();
     expect(page).toContain('Stoneware Mug');
     expect(page).toContain('$41.00');
