@@ -433,6 +433,7 @@ export function Drawer(props: Props) {
   const { store, t, locale, currency } = props;
   const slice = useStore(store, (s) => s.cart);
   const notice = useStore(store, (s) => s.session.notice);
+  const order = useStore(store, (s) => s.ui.order);
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const cart = slice.cart;
@@ -484,6 +485,11 @@ export function Drawer(props: Props) {
           </button>
         </header>
         <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
+          {order ? (
+            <p className="banner placed" role="status" part="order">
+              {fill(t.orderPlaced, { number: order.orderNumber || order.orderId })}
+            </p>
+          ) : null}
           {notice ? (
             <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} />
           ) : null}
