@@ -79,6 +79,9 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
   const availability = line.availability;
   const available = availability?.quantityAvailable;
   const max = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
+  // + stops at what is left: the line says why.
+  const stockLimited = available !== undefined && quantity >= available;
+  const stockId = `${errorId}-stock`;
   const commit = () => {
     const value = Number(draft);
     if (!/^\d+$/.test(draft.trim()) || value < 1 || value > MAX_QUANTITY) {
@@ -130,8 +133,8 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
           <p className="warning" part="availability">
             {t.outOfStock}
           </p>
-        ) : availability?.status === 'PARTIALLY_AVAILABLE' ? (
-          <p className="warning" part="availability">
+        ) : availability?.status === 'PARTIALLY_AVAILABLE' || stockLimited ? (
+          <p id={stockId} className="warning" part="availability">
             {fill(t.onlyLeft, { count: available ?? 0 })}
           </p>
         ) : null}
@@ -164,6 +167,7 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
             />
             <Button
               aria-label={fill(t.increase, { name })}
+              aria-describedby={stockLimited ? stockId : undefined}
               blocked={pending || quantity >= max}
               onClick={() => void store.getState().setQuantity(id, quantity + 1)}
             >

@@ -350,6 +350,27 @@ describe('the cart drawer: lines', () => {
     expect(textOf(dialog)).toContain('Only 5 left');
   });
 
+  it('says why + stops at the stock: "Only 5 left" describes the blocked button', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug'), quantity: 4 });
+    const dialog = await openDrawer(f);
+    const mug = lineOf(f.root, 'Stoneware Mug');
+    const more = button(mug, 'One more Stoneware Mug');
+    expect(mug.querySelector('[part="availability"]')).toBeNull();
+    expect(more.hasAttribute('aria-describedby')).toBe(false);
+
+    await click(more);
+    await vi.waitFor(() => expect(isBlocked(button(mug, 'One more Stoneware Mug'))).toBe(true));
+    expect(f.store.getState().cart.cart?.lineItems?.[0]?.availability).toEqual({
+      status: 'AVAILABLE',
+      quantityAvailable: 5,
+    });
+    const said = mug.querySelector('[part="availability"]') as HTMLElement;
+    expect(textOf(said)).toBe('Only 5 left');
+    expect(button(mug, 'One more Stoneware Mug').getAttribute('aria-describedby')).toBe(said.id);
+    expect(allByRole(dialog, 'alert')).toEqual([]);
+  });
+
   it('removes a line, and the last removal leaves the empty state', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });

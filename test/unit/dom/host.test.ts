@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createSession } from '../../../src/auth/session';
+import { memoryStorage } from '../../../src/auth/storage';
 import { wireHostPage } from '../../../src/host';
 import { readAddToCart, readPickers } from '../../../src/host-add';
+import { createStorefrontStore } from '../../../src/store/store';
+import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
 
 function card(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -85,5 +89,54 @@ describe('host page details a hostile page can reach', () => {
     );
     unwire();
     scope.remove();
+  });
+});
+
+/** The host page wired to the real store and session on the in-process sandbox. */
+function wiredPage(html: string, options: { lang?: string } = {}) {
+  document.body.innerHTML = html;
+  const { sandbox } = testSandbox();
+  const storage = memoryStorage();
+  const store = createStorefrontStore({
+    session: (tokens) =>
+      createSession({
+        clientId: 'demo-client',
+        apiBase: SANDBOX_ORIGIN,
+        fetch: sandbox.fetch,
+        storage,
+        tokens,
+      }),
+    storage,
+  });
+  const { session } = store;
+  const reported: string[] = [];
+  const unwire = wireHostPage(document, store, {
+    openCartOnAdd: false,
+    lang: options.lang ?? 'en',
+    report: (message) => reported.push(message),
+  });
+  const productId = (slug: string) =>
+    [...sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
+  return { sandbox, session, store, reported, productId, unwire };
+}
+
+describe('the host page against the platform', () => {
+  it('names the variant that is sold out in the add’s message', async () => {
+    const page = wiredPage(`<article data-sf-product>
+      <input type="radio" name="c" value="Charcoal" data-sf-option="Color">
+      <input type="radio" name="c" value="Mustard" data-sf-option="Color" checked>
+      <button>Add</button><p data-sf-message hidden></p></article>`);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    button.setAttribute('data-sf-add-to-cart', page.productId('wool-beanie'));
+    button.click();
+    await vi.waitFor(() => expect(button.getAttribute('data-sf-state')).toBe('error'));
+    const message = document.querySelector('[data-sf-message]') as HTMLElement;
+    expect(message.textContent).toBe('"Merino Wool Beanie, Mustard" is out of stock');
+    expect(message.hidden).toBe(false);
+    expect(page.store.getState().cart.error).toEqual({
+      key: 'addFailed',
+      detail: '"Merino Wool Beanie, Mustard" is out of stock',
+    });
+    page.unwire();
   });
 });

@@ -903,6 +903,17 @@ describe('every Cart V2 application error the sandbox can reach', () => {
     });
     expect((await rejection(getCurrentCartV2(client))).status).toBe(404);
   });
+
+  it('names a sold-out variant by its product and choices', async () => {
+    const h = apiHarness();
+    const { client } = await h.visitor();
+    const mustard = storeCatalogItem(productId(h, 'wool-beanie'), 1, { options: { Color: 'Mustard' } });
+    const refused = await rejection(addLineItemsToCurrentCartV2(client, { catalogItems: [mustard] }));
+    expect(refused).toMatchObject({
+      code: 'INSUFFICIENT_INVENTORY',
+      message: '"Merino Wool Beanie, Mustard" is out of stock',
+    });
+  });
 });
 
 describe('limits: too many lines, ids or options are a 400 validation error, never a 500', () => {

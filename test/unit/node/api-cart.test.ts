@@ -110,6 +110,16 @@ describe('current cart', () => {
       code: 'ITEM_OUT_OF_STOCK',
       message: '"Waxed Canvas Tote" is out of stock',
     });
+    // A variant sold out beside others in stock is named by its choices too.
+    const mustard = await rejection(
+      addToCurrentCart(client, {
+        lineItems: [storeLineItem(productId(h, 'wool-beanie'), 1, { options: { Color: 'Mustard' } })],
+      }),
+    );
+    expect(mustard).toMatchObject({
+      code: 'ITEM_OUT_OF_STOCK',
+      message: '"Merino Wool Beanie, Mustard" is out of stock',
+    });
     const badQuantity = await rejection(
       addToCurrentCart(client, {
         lineItems: [storeLineItem(TEE, 0, { options: { Size: 'Medium', Color: 'Black' } })],
