@@ -557,16 +557,17 @@ describe('login modal: captcha', () => {
 });
 
 describe('login modal: registering', () => {
-  it('shows an email already taken at the email field, with the way back to sign in', async () => {
+  it('shows an email already taken at the email field in one message, with the way back to sign in', async () => {
     const { f } = mount();
     await open(f, { view: 'register' });
     await registerWith(f.root, JANE.email, 'another-password', 'Jane again');
     const email = field(f.root, 'Email');
     await vi.waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     const alert = alertOf(email);
-    expect(said(alert)).toBe(
-      'An account with this email already exists: sign in, or reset your password Sign in instead, or reset the password. Back to sign in',
-    );
+    // One message (not the server's, a hint and a button saying it three times), and its button.
+    expect(alerts(f.root)).toHaveLength(1);
+    expect([...alert.querySelectorAll('p')].map(said)).toEqual(['This email already has an account.']);
+    expect(said(alert)).toBe('This email already has an account. Back to sign in');
     getByRole(alert, 'button', 'Back to sign in').click();
     await vi.waitFor(() => expect(titleOf(f.root)).toBe('Sign in'));
     expect(field(f.root, 'Email').value).toBe(JANE.email);
@@ -970,6 +971,20 @@ describe('login modal: text and language', () => {
       `If ${email} has an account here, a link to reset its password is on its way.`,
     );
     expect(f.root.querySelector('b')).toBeNull();
+  });
+
+  it('says an email is taken once, in German, on a German page', async () => {
+    const { f } = mount({ lang: 'de' });
+    await open(f, { view: 'register' });
+    await type(field(f.root, 'E-Mail'), JANE.email);
+    await type(field(f.root, 'Passwort'), 'anderes-passwort');
+    await type(field(f.root, 'Angezeigter Name'), 'Jane');
+    (f.root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    await vi.waitFor(() =>
+      expect(alerts(f.root)).toEqual([
+        'Zu dieser E-Mail-Adresse gibt es schon ein Konto. Zurück zur Anmeldung',
+      ]),
+    );
   });
 
   it('speaks German on a German page', async () => {
