@@ -11,6 +11,7 @@ const STATE_CHANGING: Array<[string, string, unknown]> = [
   ['PATCH', '/_sandbox/settings', { captcha: true }],
   ['POST', '/_sandbox/clients', { id: 'other-site', allowedOrigins: ['https://other.example'] }],
   ['PATCH', '/_sandbox/clients/demo-client', { allowedOrigins: ['https://other.example'] }],
+  ['POST', '/_sandbox/clients/demo-client/origins', { origin: 'https://other.example' }],
   ['POST', '/_sandbox/revoke', { memberId: 'nobody' }],
 ];
 
