@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { readEmbedConfig } from '../config';
+import { pageColorScheme, readEmbedConfig } from '../config';
 import { type Started, startStorefront } from '../start';
 import { StorefrontContext } from './context';
 
@@ -81,7 +81,11 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
         ...(strings ? { strings: JSON.stringify(strings) } : {}),
         ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
       };
-      const { config, problems } = readEmbedConfig(data, window.document.documentElement.lang);
+      const { config, problems } = readEmbedConfig(
+        data,
+        window.document.documentElement.lang,
+        pageColorScheme(window.document),
+      );
       for (const problem of problems)
         console.error(
           `[storefront] <StorefrontProvider> ${problem.attribute.replace(/^data-/, '')} ${problem.message}`,

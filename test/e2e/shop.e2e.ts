@@ -305,4 +305,22 @@ describe('theming', () => {
     await expect.poll(background).toBe('rgb(250, 240, 200)');
     expect(errors).toEqual([]);
   });
+
+  it('keeps a light-only site’s widgets light on a dark system (data-theme="auto")', async () => {
+    const { page, errors } = await freshPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${demoUrl}/`);
+    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
+    // The site says it is light only, as many sites do in their stylesheet.
+    await page.evaluate(() => {
+      document.documentElement.style.colorScheme = 'only light';
+    });
+    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+    await drawer(page).locator('[part="empty"]').waitFor();
+    expect(await page.locator('sf-cart-drawer').getAttribute('data-theme')).toBe('light');
+    expect(await panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
+    expect(errors).toEqual([]);
+  });
 });
