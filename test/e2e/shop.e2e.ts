@@ -278,17 +278,23 @@ describe('drawer states', () => {
   });
 });
 
+/** The demo shop on a dark system, its page changed by `prepare`, with the (empty) cart drawer open. */
+async function drawerOnDarkSystem(prepare: () => void) {
+  const { page, errors } = await freshPage();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`${demoUrl}/`);
+  await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
+  await page.evaluate(prepare);
+  await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+  await drawer(page).locator('[part="empty"]').waitFor();
+  return { page, errors };
+}
+
 describe('theming', () => {
   it('lays the drawer out right to left, follows a dark colour scheme and takes the site’s --sf-* colours', async () => {
-    const { page, errors } = await freshPage();
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${demoUrl}/`);
-    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
-    await page.evaluate(() => {
+    const { page, errors } = await drawerOnDarkSystem(() => {
       document.documentElement.dir = 'rtl';
     });
-    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
-    await drawer(page).locator('[part="empty"]').waitFor();
     await animationsDone(page);
     const box = await panel(page).boundingBox();
     expect(box?.x).toBe(0); // the drawer sits at the inline end, which is the left in right-to-left
@@ -307,16 +313,10 @@ describe('theming', () => {
   });
 
   it('keeps a light-only site’s widgets light on a dark system (data-theme="auto")', async () => {
-    const { page, errors } = await freshPage();
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${demoUrl}/`);
-    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
     // The site says it is light only, as many sites do in their stylesheet.
-    await page.evaluate(() => {
+    const { page, errors } = await drawerOnDarkSystem(() => {
       document.documentElement.style.colorScheme = 'only light';
     });
-    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
-    await drawer(page).locator('[part="empty"]').waitFor();
     expect(await page.locator('sf-cart-drawer').getAttribute('data-theme')).toBe('light');
     expect(await panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(255, 255, 255)',
