@@ -5,6 +5,7 @@ import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { updateMember } from '../../../src/api/members';
 import type { MembersAccountSection } from '../../../src/api/types/enums';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
+import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
 import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
@@ -242,6 +243,27 @@ describe('member badge: signed in', () => {
     // And again: the second time it opens as the first.
     await openByClick(f, button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+describe('member badge: opened by the page', () => {
+  it('opens its menu, focused on the first item, when the page’s sign-in button asks (a member)', async () => {
+    const { f, button } = await signedIn();
+    f.host.dispatchEvent(new Event(OPEN_MENU_EVENT));
+    await vi.waitFor(() => expect(focused(f)).toBe(items(f)[0]));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    // Asked again while open, it stays open.
+    f.host.dispatchEvent(new Event(OPEN_MENU_EVENT));
+    await settle();
+    expect(menuOf(f)).not.toBeNull();
+  });
+
+  it('does nothing for a visitor (the page opens the login instead)', async () => {
+    const f = mount();
+    await vi.waitFor(() => signInButton(f));
+    f.host.dispatchEvent(new Event(OPEN_MENU_EVENT));
+    await settle();
+    expect(menuOf(f)).toBeNull();
   });
 });
 
