@@ -17,6 +17,11 @@ export interface EmbedConfig {
   strings: Record<string, string>;
   /** Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes. */
   openCartOnAdd: boolean;
+  /**
+   * The member menu's sections of the platform's members area, by name (`data-account-sections="orders
+   * bookings"`); the menu reads them. Default: the shop's own, `account orders`.
+   */
+  accountSections?: string | undefined;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -138,6 +143,7 @@ export function readEmbedConfig(
       theme: theme === 'auto' && pageScheme ? pageScheme : theme,
       strings,
       openCartOnAdd: open !== 'false',
+      accountSections: data.accountSections,
     },
     problems,
   };

@@ -26,6 +26,8 @@ export interface StorefrontProviderProps {
   strings?: Record<string, string>;
   /** Whether `<AddToCartButton>` opens the cart drawer after an add; yes by default. */
   openCartOnAdd?: boolean;
+  /** The member menu's sections of the members area (`"orders bookings"`); the shop's own by default. */
+  accountSections?: string;
   /** The `fetch` for every platform call (a test's in-process platform, a proxy); the window's by default. */
   fetch?: typeof fetch;
   children?: ReactNode;
@@ -52,8 +54,28 @@ interface Holder {
  * </StorefrontProvider>
  */
 export function StorefrontProvider(props: StorefrontProviderProps): ReactElement {
-  const { clientId, apiBase, lang, currency, theme, strings, openCartOnAdd, fetch, children } = props;
-  const key = JSON.stringify([clientId, apiBase, lang, currency, theme, strings, openCartOnAdd]);
+  const {
+    clientId,
+    apiBase,
+    lang,
+    currency,
+    theme,
+    strings,
+    openCartOnAdd,
+    accountSections,
+    fetch,
+    children,
+  } = props;
+  const key = JSON.stringify([
+    clientId,
+    apiBase,
+    lang,
+    currency,
+    theme,
+    strings,
+    openCartOnAdd,
+    accountSections,
+  ]);
   const [started, setStarted] = useState<Started | null>(null);
   const holder = useRef<Holder | null>(null);
   const [deferred] = useState(() => {
@@ -78,6 +100,7 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
         lang,
         currency,
         theme,
+        accountSections,
         ...(strings ? { strings: JSON.stringify(strings) } : {}),
         ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
       };

@@ -61,11 +61,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function mount(options: { lang?: string } = {}): MountedWidget {
+/** Every section of the members area, as a site lists them (the menu's own default is the shop's two). */
+const ALL_SECTIONS = 'account orders subscriptions bookings events';
+
+function mount(options: { lang?: string; accountSections?: string } = {}): MountedWidget {
   fx = mountWidget(memberBadge, {
     tag: 'sf-member-badge',
     site: PAGE,
-    ...(options.lang ? { config: { lang: options.lang } } : {}),
+    config: {
+      accountSections: 'accountSections' in options ? options.accountSections : ALL_SECTIONS,
+      ...(options.lang ? { lang: options.lang } : {}),
+    },
   });
   return fx;
 }
@@ -119,9 +125,12 @@ const signInButton = (f: MountedWidget, name = 'Sign in') =>
 
 /** Mounts the badge, signs a member in and waits for their button. */
 async function signedIn(
-  options: { email?: string; name?: string; lang?: string } = {},
+  options: { email?: string; name?: string; lang?: string; accountSections?: string } = {},
 ): Promise<{ f: MountedWidget; button: HTMLButtonElement }> {
-  const f = mount(options.lang ? { lang: options.lang } : {});
+  const f = mount({
+    ...(options.lang ? { lang: options.lang } : {}),
+    ...('accountSections' in options ? { accountSections: options.accountSections } : {}),
+  });
   await vi.waitFor(() => signInButton(f, options.lang === 'de' ? 'Anmelden' : 'Sign in'));
   await signIn(f, options.email);
   const suffix = options.lang === 'de' ? 'Kontomenü' : 'account menu';
@@ -264,6 +273,46 @@ describe('member badge: opened by the page', () => {
     f.host.dispatchEvent(new Event(OPEN_MENU_EVENT));
     await settle();
     expect(menuOf(f)).toBeNull();
+  });
+});
+
+describe('member badge: the sections a site chooses', () => {
+  it('offers the shop’s own sections (account and orders) when the site names none', async () => {
+    const { f, button } = await signedIn({ accountSections: undefined });
+    await openByClick(f, button);
+    expect(itemNames(f)).toEqual([
+      'My account',
+      'My orders',
+      'Edit profile address',
+      'Leave the community',
+      'Sign out',
+      'Delete my account',
+    ]);
+  });
+
+  it('offers the sections of data-account-sections, in the platform’s order, and says which names it does not know', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { f, button } = await signedIn({ accountSections: ' Bookings orders  wallet orders addresses ' });
+    await openByClick(f, button);
+    expect(itemNames(f).slice(0, 3)).toEqual(['My orders', 'My bookings', 'Edit profile address']);
+    expect(errors.mock.calls.map(([message]) => message)).toEqual([
+      '[storefront] data-account-sections: "wallet" is not one of account, orders, subscriptions, bookings, events; left out',
+      '[storefront] data-account-sections: "addresses" is not one of account, orders, subscriptions, bookings, events; left out',
+    ]);
+    // The first item still has the focus, and a section item still leads to its page.
+    expect(focused(f)).toBe(item(f, 'My orders'));
+    await choose(f, 'My bookings');
+    await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
+    expect(f.requestsTo(REDIRECT_SESSION, 'POST').map((r) => r.body)).toEqual([
+      { membersAccount: { section: 'BOOKINGS' }, callbacks: { postFlowUrl: PAGE } },
+    ]);
+  });
+
+  it('offers no section at all for an empty list, and no separator before the rest', async () => {
+    const { f, button } = await signedIn({ accountSections: '' });
+    await openByClick(f, button);
+    expect(itemNames(f)[0]).toBe('Edit profile address');
+    expect(menuOf(f)?.firstElementChild?.tagName).toBe('BUTTON');
   });
 });
 
