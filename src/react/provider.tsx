@@ -54,28 +54,9 @@ interface Holder {
  * </StorefrontProvider>
  */
 export function StorefrontProvider(props: StorefrontProviderProps): ReactElement {
-  const {
-    clientId,
-    apiBase,
-    lang,
-    currency,
-    theme,
-    strings,
-    openCartOnAdd,
-    accountSections,
-    fetch,
-    children,
-  } = props;
-  const key = JSON.stringify([
-    clientId,
-    apiBase,
-    lang,
-    currency,
-    theme,
-    strings,
-    openCartOnAdd,
-    accountSections,
-  ]);
+  const { fetch, children, ...settings } = props;
+  // Every configuration prop, as the script tag's data-* attributes are: a change of any starts anew.
+  const key = JSON.stringify(settings);
   const [started, setStarted] = useState<Started | null>(null);
   const holder = useRef<Holder | null>(null);
   const [deferred] = useState(() => {
@@ -94,13 +75,9 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
     if (current && current.key === key && current.fetch === fetch) clearTimeout(current.timer);
     else {
       current?.started.destroy();
+      const { strings, openCartOnAdd, ...attributes } = settings;
       const data: Record<string, string | undefined> = {
-        clientId,
-        apiBase,
-        lang,
-        currency,
-        theme,
-        accountSections,
+        ...attributes,
         ...(strings ? { strings: JSON.stringify(strings) } : {}),
         ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
       };

@@ -31,6 +31,25 @@ export const TEST_CONFIG: EmbedConfig = {
   openCartOnAdd: true,
 };
 
+/** The real store and session on an in-process sandbox (memory storage), for tests of the page's own wiring. */
+export function sandboxStore(deps: Omit<StoreDeps, 'session' | 'storage'> = {}) {
+  const { sandbox } = testSandbox();
+  const storage = memoryStorage();
+  const store = createStorefrontStore({
+    session: (tokens) =>
+      createSession({
+        clientId: 'demo-client',
+        apiBase: SANDBOX_ORIGIN,
+        fetch: sandbox.fetch,
+        storage,
+        tokens,
+      }),
+    storage,
+    ...deps,
+  });
+  return { sandbox, store, session: store.session };
+}
+
 /**
  * A widget mounted, as the loader mounts it, into the open shadow root of an element on the page, with the
  * real session and store talking to an in-process sandbox (no port, no network). Every request is recorded

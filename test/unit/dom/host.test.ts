@@ -1,12 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../../src/auth/session';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
-import { memoryStorage } from '../../../src/auth/storage';
 import { wireHostPage } from '../../../src/host';
 import { readAddToCart, readPickers } from '../../../src/host-add';
-import { createStorefrontStore } from '../../../src/store/store';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
-import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+import { sandboxStore } from '../../helpers/widget';
 
 function card(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -100,20 +97,7 @@ describe('host page details a hostile page can reach', () => {
 /** The host page wired to the real store and session on the in-process sandbox. */
 function wiredPage(html: string, options: { lang?: string } = {}) {
   document.body.innerHTML = html;
-  const { sandbox } = testSandbox();
-  const storage = memoryStorage();
-  const store = createStorefrontStore({
-    session: (tokens) =>
-      createSession({
-        clientId: 'demo-client',
-        apiBase: SANDBOX_ORIGIN,
-        fetch: sandbox.fetch,
-        storage,
-        tokens,
-      }),
-    storage,
-  });
-  const { session } = store;
+  const { sandbox, store, session } = sandboxStore();
   const reported: string[] = [];
   const unwire = wireHostPage(document, store, {
     openCartOnAdd: false,

@@ -1,11 +1,9 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop?utm_source=mail"}
 import { describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../../src/auth/session';
-import { memoryStorage } from '../../../src/auth/storage';
 import { boot } from '../../../src/loader';
-import { createStorefrontStore, type PlacedOrder } from '../../../src/store/store';
-import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
-import { textOf } from '../../helpers/widget';
+import type { PlacedOrder } from '../../../src/store/store';
+import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
+import { sandboxStore, textOf } from '../../helpers/widget';
 
 type Holder = { Storefront?: { q?: unknown[][] } };
 
@@ -14,19 +12,8 @@ type Holder = { Storefront?: { q?: unknown[][] } };
  * order in the address, as the platform's checkout does.
  */
 async function buyAndComeBack() {
-  const { sandbox } = testSandbox();
-  const storage = memoryStorage();
   const navigations: string[] = [];
-  const store = createStorefrontStore({
-    session: (tokens) =>
-      createSession({
-        clientId: 'demo-client',
-        apiBase: SANDBOX_ORIGIN,
-        fetch: sandbox.fetch,
-        storage,
-        tokens,
-      }),
-    storage,
+  const { sandbox, store } = sandboxStore({
     navigate: (url) => navigations.push(url),
     location: () => window.location.href,
   });
