@@ -28,7 +28,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium';
 import { type RunningServers, startServers } from './servers';
 
 const root = resolve(import.meta.dirname, '..');
-const SANDBOX_ORIGIN = 'http://sandbox.test';
+const SANDBOX_ORIGIN = 'https://sandbox.test';
 const LINES = 100;
 /** The lines the drawer renders in its first frame (FIRST_LINES in src/widgets/cart-drawer/drawer.tsx). */
 const FIRST_LINES = 8;

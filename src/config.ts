@@ -8,12 +8,20 @@ export interface EmbedConfig {
   lang: string;
   /** The currency used to format prices the server sends unformatted (`data-currency`), default `USD`. */
   currency: string;
-  /** `light`, `dark` or `auto` (`data-theme`), default `auto`. */
+  /**
+   * `light`, `dark` or `auto` (`data-theme`), default `auto`: the page's own colour scheme when it allows only
+   * one (`pageColorScheme`), else the visitor's system.
+   */
   theme: 'light' | 'dark' | 'auto';
   /** Overrides of the widgets' texts (`data-strings`, JSON such as `{"checkout":"Pay now"}`). */
   strings: Record<string, string>;
   /** Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes. */
   openCartOnAdd: boolean;
+  /**
+   * The member menu's sections of the platform's members area, by name (`data-account-sections="orders
+   * bookings"`); the menu reads them. Default: the shop's own, `account orders`.
+   */
+  accountSections?: string | undefined;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -30,6 +38,22 @@ export function canonicalLanguage(raw: string): string | undefined {
   }
 }
 
+/**
+ * The page's own colour scheme when it allows only one: its root element's computed `color-scheme`, else its
+ * `<meta name="color-scheme">` (`light`, `only dark`, …). Undefined when it allows both or says nothing: then
+ * the visitor's system decides.
+ */
+export function pageColorScheme(doc: Document): 'light' | 'dark' | undefined {
+  const declared = doc.defaultView?.getComputedStyle(doc.documentElement).colorScheme;
+  // Chromium says `normal` for a page that declares nothing (happy-dom says nothing).
+  const scheme =
+    (declared !== 'normal' && declared) ||
+    doc.querySelector<HTMLMetaElement>('meta[name=color-scheme]')?.content ||
+    '';
+  const light = scheme.includes('light');
+  return light === scheme.includes('dark') ? undefined : light ? 'light' : 'dark';
+}
+
 /** A script-tag attribute that is present but unusable, reported once on the console by the loader. */
 export interface ConfigProblem {
   attribute: string;
@@ -38,11 +62,14 @@ export interface ConfigProblem {
 
 /**
  * Reads the `data-*` configuration of the embedding script tag. Never throws: a bad value falls back to the
- * default and is reported in `problems`, so one typo does not take the shop off the page.
+ * default and is reported in `problems`, so one typo does not take the shop off the page. `auto` is taken
+ * as `pageScheme` when the page gives one.
  */
 export function readEmbedConfig(
   data: Record<string, string | undefined>,
   documentLang?: string,
+  /** The page's own colour scheme (`pageColorScheme`), which `auto` follows. */
+  pageScheme?: 'light' | 'dark',
 ): { config: EmbedConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   const clientId = data.clientId?.trim() ?? '';
@@ -113,9 +140,10 @@ export function readEmbedConfig(
       apiBase: apiBase.replace(/\/+$/, ''),
       lang,
       currency,
-      theme,
+      theme: theme === 'auto' && pageScheme ? pageScheme : theme,
       strings,
       openCartOnAdd: open !== 'false',
+      accountSections: data.accountSections,
     },
     problems,
   };

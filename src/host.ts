@@ -1,4 +1,8 @@
 import type { Storefront } from './store/store';
+import { OPEN_MENU_EVENT } from './ui/lazy-element';
+
+/** What the host page keeps up to date: the cart count's elements and the elements shown by role. */
+const PAINTED = '[data-sf-cart-count],[data-sf-show]';
 
 /** Where a button's or a picker's fellows live: its `data-sf-product` container or its form. */
 export function scopeOf(element: Element): Element | null {
@@ -7,8 +11,9 @@ export function scopeOf(element: Element): Element | null {
 
 /**
  * Wires the host page's own elements: clicks on `data-sf-add-to-cart`, `data-sf-open-cart` and
- * `data-sf-sign-in` (anywhere, added later too, by event delegation), and every `data-sf-cart-count` kept
- * showing the count. Returns the unwiring.
+ * `data-sf-sign-in` (the login modal, or for a signed-in member the badge's account menu; anywhere, added
+ * later too, by event delegation), every `data-sf-cart-count` kept showing the count, and every
+ * `data-sf-show="signed-in" | "signed-out"` shown for that role only. Returns the unwiring.
  */
 export function wireHostPage(
   doc: Document,
@@ -38,7 +43,10 @@ export function wireHostPage(
     }
     if (target?.closest('[data-sf-sign-in]')) {
       event.preventDefault();
-      store.getState().openLogin();
+      // Signed in, the page's sign-in button is the way to the account: the badge's menu opens.
+      if (store.getState().session.role !== 'member') store.getState().openLogin();
+      else if (!doc.querySelector('sf-member-badge')?.dispatchEvent(new Event(OPEN_MENU_EVENT)))
+        options.report('a member’s data-sf-sign-in opens the menu of <sf-member-badge>: add one');
     }
   };
   doc.addEventListener('click', onClick);
@@ -55,19 +63,29 @@ export function wireHostPage(
   doc.addEventListener('change', onChange);
 
   let shown = '';
+  const told = new WeakSet<Element>();
   const paint = (force = false) => {
     const { count, status } = store.getState().cart;
-    if (!force && `${count} ${status}` === shown) return;
-    shown = `${count} ${status}`;
+    const role = store.getState().session.role === 'member' ? 'signed-in' : 'signed-out';
+    if (!force && `${count} ${status} ${role}` === shown) return;
+    shown = `${count} ${status} ${role}`;
     for (const el of doc.querySelectorAll('[data-sf-cart-count]')) {
       el.textContent = String(count);
       el.setAttribute('data-sf-count', String(count));
       el.setAttribute('data-sf-status', status);
     }
+    // The page's elements for one role: shown (no `hidden`) for it, hidden for the other.
+    for (const el of doc.querySelectorAll<HTMLElement>('[data-sf-show]')) {
+      const wanted = el.getAttribute('data-sf-show');
+      if (wanted === 'signed-in' || wanted === 'signed-out') el.hidden = wanted !== role;
+      // Said once an element, not at each change of the cart.
+      else if (!told.has(el) && told.add(el))
+        options.report(`data-sf-show="${wanted}" is not signed-in or signed-out`);
+    }
   };
   paint(true);
   const unsubscribe = store.subscribe(() => paint());
-  // Count elements the page adds later show the count at once.
+  // Count and role elements the page adds later show the count, or take their role, at once.
   const observer =
     typeof MutationObserver === 'undefined'
       ? undefined
@@ -75,9 +93,7 @@ export function wireHostPage(
           if (
             records.some((r) =>
               [...r.addedNodes].some(
-                (n) =>
-                  n instanceof Element &&
-                  (n.matches('[data-sf-cart-count]') || n.querySelector('[data-sf-cart-count]')),
+                (n) => n instanceof Element && (n.matches(PAINTED) || n.querySelector(PAINTED)),
               ),
             )
           ) {

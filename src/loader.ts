@@ -1,4 +1,4 @@
-import { type EmbedConfig, readEmbedConfig } from './config';
+import { type EmbedConfig, pageColorScheme, readEmbedConfig } from './config';
 import { wireHostPage } from './host';
 import { drainQueue, type StorefrontApi } from './public-api';
 import { startStorefront } from './start';
@@ -60,7 +60,11 @@ export function boot(options: BootOptions = {}): Booted {
   const already = holder[BOOTED];
   if (already) return already;
   const script = options.script ?? doc.querySelector<HTMLScriptElement>('script[data-client-id]');
-  const { config, problems } = readEmbedConfig({ ...script?.dataset }, doc.documentElement.lang);
+  const { config, problems } = readEmbedConfig(
+    { ...script?.dataset },
+    doc.documentElement.lang,
+    pageColorScheme(doc),
+  );
   for (const problem of problems) console.error(`[storefront] ${problem.attribute} ${problem.message}`);
 
   const started = startStorefront(config, { win, fetch: options.fetch });

@@ -29,6 +29,8 @@ function paramsOf(url: URL): [URLSearchParams, URLSearchParams] {
 }
 /** The emailed password-reset link leads to the site with this parameter (WIRE.md 7). */
 const RECOVERY_PARAM = 'recoveryToken';
+/** The checkout page leads back (to its `thankYouPageUrl` or `postFlowUrl`) with the order placed. */
+const ORDER_PARAMS = ['orderId', 'orderNumber'];
 
 /** Removes a sign-in answer from the address bar, so a reload or a shared link does not carry it. */
 function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
@@ -101,6 +103,11 @@ export function startStorefront(
     store.getState().openLogin({ view: 'reset', recoveryToken });
   }
 
+  // Back from checkout: the order is confirmed (once the cart is loaded, and after the page's queued
+  // `Storefront.on` calls); the parameters leave the address bar.
+  const [orderId, orderNumber] = ORDER_PARAMS.map((key) => new URL(win.location.href).searchParams.get(key));
+  if (orderId) cleanUrl(win, ORDER_PARAMS);
+
   const ready = (async () => {
     try {
       // The code of a hosted sign-in downloads only when the platform redirected back with an answer.
@@ -117,6 +124,7 @@ export function startStorefront(
       }));
     }
     if (config.clientId) await store.getState().start();
+    if (orderId) store.getState().showOrder({ orderId, orderNumber: orderNumber ?? '' });
   })();
 
   return {

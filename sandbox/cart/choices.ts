@@ -41,3 +41,7 @@ export function describeVariantChoices(product: Product, variant: Variant): Show
     };
   });
 }
+
+/** A variant as shoppers name it: the product and its choices (`Merino Wool Beanie, Mustard`). */
+export const variantName = (product: Product, variant: Variant): string =>
+  [product.name, ...describeVariantChoices(product, variant).map((c) => c.label)].filter(Boolean).join(', ');

@@ -173,7 +173,7 @@ export function shippingOptionsFor(
         choices.push({
           ...base,
           code: `${def.code}:${day}T${pad(from)}`,
-          title: `${def.title}, ${day} ${pad(from)}:00–${pad(to)}:00`,
+          title: def.title,
           timeSlot: { from: `${day}T${pad(from)}:00:00.000Z`, to: `${day}T${pad(to)}:00:00.000Z` },
         });
       }

@@ -14,6 +14,7 @@ import type { SandboxContext } from '../context';
 import { applicationError, forbidden, validationError } from '../errors';
 import { centsToDecimal, formatCents, toCents } from '../money';
 import type { StoredCart, StoredCustomLine } from '../state';
+import { variantName } from './choices';
 import {
   CHANNEL_TYPES,
   ITEM_TYPE_PRESETS,
@@ -305,10 +306,15 @@ export function addLines(
   }
   for (const request of requests) {
     if (stockOf(request.variant) === 0) {
-      throw applicationError(400, 'ITEM_OUT_OF_STOCK', `"${request.product.name}" is out of stock`, {
-        catalogItemId: request.product.id,
-        variantId: request.variant.id,
-      });
+      throw applicationError(
+        400,
+        'ITEM_OUT_OF_STOCK',
+        `"${variantName(request.product, request.variant)}" is out of stock`,
+        {
+          catalogItemId: request.product.id,
+          variantId: request.variant.id,
+        },
+      );
     }
   }
   const existing = ctx.state.carts.get(ownerKey(shopper));

@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context';
 import { applicationError, type PlatformError, validationError } from '../errors';
 import { centsToDecimal, toCents } from '../money';
 import type { StoredCart, StoredCustomLine } from '../state';
+import { variantName } from './choices';
 import { BUSINESS_LOCATION_IDS } from './fixtures';
 import {
   CHANNEL_TYPES,
@@ -443,7 +444,7 @@ function readLineInput(ctx: SandboxContext, body: Json, cart: StoredCart | undef
   if (empty.length) {
     throw refused(
       'INSUFFICIENT_INVENTORY',
-      empty.map((a) => `"${a.product.name}" is out of stock`).join('; '),
+      empty.map((a) => `"${variantName(a.product, a.variant)}" is out of stock`).join('; '),
       {
         invalidItems: empty.map((a) => {
           const there = cart?.lines.find((l) => l.productId === a.product.id && l.variantId === a.variant.id);

@@ -104,11 +104,22 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
     return c.json({ client });
   });
 
+  // Replaces the client's origins with the list given.
   app.patch('/_sandbox/clients/:id', guard, async (c) => {
     const client = ctx.clients.get(c.req.param('id'));
     if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
     const body = await readJsonBody(c);
     client.allowedOrigins = readOrigins(body.allowedOrigins);
+    return c.json({ client });
+  });
+
+  // Adds one origin to the client's, keeping the others (and answering the same when it is there already).
+  app.post('/_sandbox/clients/:id/origins', guard, async (c) => {
+    const client = ctx.clients.get(c.req.param('id'));
+    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+    const body = await readJsonBody(c);
+    const [origin] = readOrigins([body.origin], 'origin');
+    if (origin && !client.allowedOrigins.includes(origin)) client.allowedOrigins.push(origin);
     return c.json({ client });
   });
 
@@ -139,16 +150,15 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
   });
 }
 
-function readOrigins(origins: unknown): string[] {
+function readOrigins(origins: unknown, field = 'allowedOrigins'): string[] {
   const valid =
     Array.isArray(origins) &&
     origins.every((o) => typeof o === 'string' && URL.canParse(o) && new URL(o).origin === o);
   if (!valid) {
     throw validationError([
       {
-        field: 'allowedOrigins',
-        description:
-          'must be a list of origins such as "http://localhost:4000" (scheme, host and port, no path)',
+        field,
+        description: `must be ${field === 'origin' ? 'an origin' : 'a list of origins'} such as "http://localhost:4000" (scheme, host and port, no path)`,
         violatedRule: 'FORMAT',
       },
     ]);

@@ -1,6 +1,7 @@
 import { storeCatalogReference } from './cart';
 import { type ApiError, isApiError } from './errors';
 import { type ApiClient, seg } from './http';
+import { checkNavigationUrl } from './safe-url';
 import type {
   AddLineItemsV2Options,
   CartV2ErrorCode,
@@ -252,22 +253,26 @@ export const placeOrderFromCartV2 = (
 
 /**
  * The address of the platform's hosted checkout page for a cart (or the cart's `customCheckoutUrl`), to
- * send the shopper to.
+ * send the shopper to. One that is not `https:` (or `http:` on a loopback host) is refused with an
+ * `UnsafeUrlError` (`checkNavigationUrl`).
  *
  * @example
  * const { checkoutUrl } = await getCheckoutUrlForCartV2(client, cart.id!);
  * location.assign(checkoutUrl);
  */
-export const getCheckoutUrlForCartV2 = (
+export async function getCheckoutUrlForCartV2(
   client: ApiClient,
   cartId: string,
   options: { currencyCode?: string } = {},
-): Promise<{ checkoutUrl: string }> =>
-  client.request<{ checkoutUrl: string }>({
+): Promise<{ checkoutUrl: string }> {
+  const res = await client.request<{ checkoutUrl: string }>({
     method: 'POST',
     path: `${CARTS}/${seg(cartId)}/get-checkout-url`,
     body: { cartId, ...options },
   });
+  checkNavigationUrl(res.checkoutUrl);
+  return res;
+}
 
 /**
  * A store product as a V2 catalogue item, by variant id or by option choices (WIRE.md 5).

@@ -20,4 +20,5 @@ export * from './paging';
 export * from './products';
 export * from './query-builder';
 export * from './redirects';
+export * from './safe-url';
 export * from './types/index';

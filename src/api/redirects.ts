@@ -1,4 +1,5 @@
 import type { ApiClient } from './http';
+import { checkNavigationUrl } from './safe-url';
 import {
   type CreateRedirectSessionRequest,
   type CreateRedirectSessionResponse,
@@ -7,7 +8,9 @@ import {
 
 /**
  * A redirect session: a platform page (login, logout, checkout, authorize, a members-account section, …)
- * with a `fullUrl` to send the visitor to. Exactly one intent must be given.
+ * with a `fullUrl` to send the visitor to. Exactly one intent must be given. A `fullUrl` that is not
+ * `https:` (or `http:` on a loopback host) is refused with an `UnsafeUrlError` (`checkNavigationUrl`), so no
+ * caller opens a `javascript:` or `data:` address the platform (or a machine in the middle) answered.
  *
  * @example
  * const { redirectSession } = await createRedirectSession(client, {
@@ -31,6 +34,7 @@ export async function createRedirectSession(
     path: '/_api/redirects-api/v1/redirect-session',
     body: request,
   });
+  checkNavigationUrl(res.redirectSession?.fullUrl);
   client.emit('redirectSession.created', { redirectSession: res.redirectSession });
   return res;
 }

@@ -1,4 +1,5 @@
 import { TimeoutError } from '../api/errors';
+import { checkNavigationUrl } from '../api/safe-url';
 import { AuthError } from './errors';
 
 /** The silent sign-in gives up after this long (SPEC.md 9). */
@@ -21,19 +22,21 @@ export interface SilentResult {
 /**
  * Loads the platform's authorize page (`web_message` mode) in a hidden iframe and waits for its answer.
  * Only a message from the provider's origin, from that iframe's window, carrying our `state` counts; any
- * other message is ignored. When the platform refuses the site's origin it says so at once
+ * other message is ignored. An address that is not `https:` (or `http:` on loopback) is refused with an
+ * `UnsafeUrlError` before any iframe is made. When the platform refuses the site's origin it says so at once
  * (`redirect_uri_not_allowed`) and this fails fast with a message naming the origin to allow. An aborted
  * `signal` (the store going away) fails it with an `AuthError` of reason `aborted`. The iframe, the
  * listeners and the timer are removed on every path.
  */
-export function runSilentSignIn(options: {
+export async function runSilentSignIn(options: {
   win: FrameWindow;
   url: string;
   state: string;
   timeoutMs?: number;
   signal?: AbortSignal;
 }): Promise<SilentResult> {
-  const { win, url, state, signal } = options;
+  const { win, state, signal } = options;
+  const url = checkNavigationUrl(options.url);
   const providerOrigin = new URL(url).origin;
   const iframe = win.document.createElement('iframe');
   iframe.setAttribute('aria-hidden', 'true');

@@ -7,7 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { readEmbedConfig } from '../config';
+import { pageColorScheme, readEmbedConfig } from '../config';
 import { type Started, startStorefront } from '../start';
 import { StorefrontContext } from './context';
 
@@ -26,6 +26,8 @@ export interface StorefrontProviderProps {
   strings?: Record<string, string>;
   /** Whether `<AddToCartButton>` opens the cart drawer after an add; yes by default. */
   openCartOnAdd?: boolean;
+  /** The member menu's sections of the members area (`"orders bookings"`); the shop's own by default. */
+  accountSections?: string;
   /** The `fetch` for every platform call (a test's in-process platform, a proxy); the window's by default. */
   fetch?: typeof fetch;
   children?: ReactNode;
@@ -52,8 +54,9 @@ interface Holder {
  * </StorefrontProvider>
  */
 export function StorefrontProvider(props: StorefrontProviderProps): ReactElement {
-  const { clientId, apiBase, lang, currency, theme, strings, openCartOnAdd, fetch, children } = props;
-  const key = JSON.stringify([clientId, apiBase, lang, currency, theme, strings, openCartOnAdd]);
+  const { fetch, children, ...settings } = props;
+  // Every configuration prop, as the script tag's data-* attributes are: a change of any starts anew.
+  const key = JSON.stringify(settings);
   const [started, setStarted] = useState<Started | null>(null);
   const holder = useRef<Holder | null>(null);
   const [deferred] = useState(() => {
@@ -72,16 +75,17 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
     if (current && current.key === key && current.fetch === fetch) clearTimeout(current.timer);
     else {
       current?.started.destroy();
+      const { strings, openCartOnAdd, ...attributes } = settings;
       const data: Record<string, string | undefined> = {
-        clientId,
-        apiBase,
-        lang,
-        currency,
-        theme,
+        ...attributes,
         ...(strings ? { strings: JSON.stringify(strings) } : {}),
         ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
       };
-      const { config, problems } = readEmbedConfig(data, window.document.documentElement.lang);
+      const { config, problems } = readEmbedConfig(
+        data,
+        window.document.documentElement.lang,
+        pageColorScheme(window.document),
+      );
       for (const problem of problems)
         console.error(
           `[storefront] <StorefrontProvider> ${problem.attribute.replace(/^data-/, '')} ${problem.message}`,

@@ -60,7 +60,13 @@ export interface StorefrontState {
   session: { tokens: Tokens; role: TokenRole; notice: Problem | null };
   member: { status: 'none' | 'loading' | 'ready' | 'error'; member: Member | null };
   cart: CartSlice;
-  ui: { cartOpen: boolean; loginOpen: boolean; loginIntent: LoginIntent };
+  ui: {
+    cartOpen: boolean;
+    loginOpen: boolean;
+    loginIntent: LoginIntent;
+    /** The order the visitor came back from checkout with, shown in the drawer until it closes. */
+    order?: PlacedOrder | null;
+  };
   signIn: SignInSlice;
   products: ProductsSlice;
 }
@@ -71,6 +77,13 @@ export type LoginIntent =
   | { view: 'register' }
   | { view: 'reset'; recoveryToken: string };
 
+/** An order placed on the platform's checkout page, as its way back to the site names it. */
+export interface PlacedOrder {
+  orderId: string;
+  /** The number shoppers see (`10001`); empty when the address had none. */
+  orderNumber: string;
+}
+
 /** Events the store announces: the loader turns them into `sf:*` DOM events and `Storefront.on` calls. */
 export interface StorefrontEvents {
   'cart:updated': { count: number; cart: Cart | null };
@@ -79,6 +92,7 @@ export interface StorefrontEvents {
   'cart:opened': Record<string, never>;
   'cart:closed': Record<string, never>;
   'checkout:started': { checkoutId: string };
+  'order:placed': PlacedOrder;
   'member:signedIn': { member: Member | null };
   'member:signedOut': Record<string, never>;
   'session:expired': Record<string, never>;
@@ -100,7 +114,10 @@ export interface StoreDeps {
   storage: KeyValueStorage;
   channel?: TabChannel;
   emit?: <K extends keyof StorefrontEvents>(name: K, detail: StorefrontEvents[K]) => void;
-  /** Sends the browser to a platform page (checkout, sign-out). */
+  /**
+   * Sends the browser to a platform page (checkout, sign-out, the hosted login, the members area): a redirect
+   * session's `fullUrl`, which `createRedirectSession` checked as it arrived (`checkNavigationUrl`).
+   */
   navigate?: (url: string) => void;
   /** The page the visitor is on: where the platform's pages lead back to. */
   location?: () => string;
@@ -128,6 +145,8 @@ export interface StorefrontActions extends MemberActions, SignInActions, Product
   checkout(): Promise<void>;
   openCart(): void;
   closeCart(): void;
+  /** Confirms an order the visitor came back from checkout with: announced, and shown in the opened drawer. */
+  showOrder(order: PlacedOrder): void;
   openLogin(intent?: LoginIntent): void;
   closeLogin(): void;
   dismissNotice(): void;
@@ -371,8 +390,13 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         },
         closeCart() {
           if (!get().ui.cartOpen) return;
-          set((s) => ({ ui: { ...s.ui, cartOpen: false } }));
+          set((s) => ({ ui: { ...s.ui, cartOpen: false, order: null } }));
           emit('cart:closed', {});
+        },
+        showOrder(order) {
+          set((s) => ({ ui: { ...s.ui, order } }));
+          emit('order:placed', order);
+          get().openCart();
         },
         openLogin(intent = { view: 'signIn' }) {
           if (get().ui.loginOpen) return;

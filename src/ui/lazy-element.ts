@@ -12,6 +12,9 @@ export interface WidgetContext {
   captcha?: CaptchaHolder;
 }
 
+/** Sent to an `<sf-member-badge>` to open its account menu (a signed-in member's `data-sf-sign-in` button). */
+export const OPEN_MENU_EVENT = 'sf-open-menu';
+
 /** A widget chunk's entry: render into the element's shadow root; return how to tear it down. */
 export interface WidgetModule {
   mount(root: ShadowRoot, host: HTMLElement, context: WidgetContext): () => void;

@@ -18,8 +18,11 @@ export function formatAmount(amount: number, currency: string, locale: string): 
   return formatter.format(Number.isFinite(amount) ? amount : 0);
 }
 
-/** A price as the server formatted it, or with `Intl` in the shop's currency when it did not. */
+/**
+ * A price written the page's way (`15,00 $` on a German page) with `Intl`, in `currency`; the server's own
+ * `formattedAmount` (written the shop's way) only when it sent no amount.
+ */
 export function formatPrice(price: MultiCurrencyPrice | undefined, currency: string, locale: string): string {
-  if (price?.formattedAmount) return price.formattedAmount;
+  if (price?.amount === undefined && price?.formattedAmount) return price.formattedAmount;
   return formatAmount(Number(price?.amount ?? 0), currency, locale);
 }

@@ -82,12 +82,10 @@ describe('a member by mouse', () => {
     await menu(page).waitFor();
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     const items = await menu(page).getByRole('menuitem').allTextContents();
+    // The demo is a shop: its own sections only (no data-account-sections on its script tag).
     expect(items).toEqual([
       'My account',
       'My orders',
-      'My subscriptions',
-      'My bookings',
-      'My events',
       'Edit profile address',
       'Leave the community',
       'Sign out',
@@ -264,6 +262,52 @@ async function expectMenuInView(page: Page, label: string) {
     ).toBeGreaterThanOrEqual(-0.5);
   return box;
 }
+
+/** The WCAG contrast ratio of two `rgb(…)` colours as getComputedStyle writes them. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe('the member badge’s initials', () => {
+  it('are readable: at least 14 px and 4.5:1 on their circle, on a dark system and with a site’s light accent', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    // A site's own brand colour, a light one, as many are.
+    await page.evaluate(() =>
+      document.querySelector('sf-member-badge')?.setAttribute('style', '--sf-color-accent: #f6c445'),
+    );
+    await signInByMouse(page, 'marcus@example.com', 'sandbox-member');
+    const initials = badge(page).locator('[part="avatar"]');
+    await badge(page).getByRole('button', { name: 'Marcus account menu' }).waitFor();
+    const look = () =>
+      initials.evaluate((el) => {
+        const before = getComputedStyle(el, '::before');
+        return {
+          text: before.content,
+          size: Number.parseFloat(before.fontSize),
+          color: before.color,
+          background: getComputedStyle(el).backgroundColor,
+        };
+      });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const { text, size, color, background } = await look();
+      expect(text).toBe('"M"');
+      expect(size, scheme).toBeGreaterThanOrEqual(14);
+      expect(contrast(color, background), `${scheme}: ${color} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      await shot(page, `member-badge-initials-${scheme}`);
+    }
+    expect(unexpectedErrors(errors, [400, 401, 404])).toEqual([]);
+  });
+});
 
 describe('the member menu on small and right-to-left pages', () => {
   it('stays inside a 320 × 480 viewport, scrolling inside itself, and inside a right-to-left page', async () => {
@@ -474,7 +518,8 @@ describe('a member by keyboard only', () => {
     await page.keyboard.press('ArrowDown');
     await menu(page).waitFor();
     await expect.poll(() => focused(page)).toMatch(/My account/);
-    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+    // Past the shop's own sections (My account, My orders: the demo names none of its own).
+    for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => focused(page)).toMatch(/Edit profile address/);
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toMatch(/^input\[text\] Profile address/);

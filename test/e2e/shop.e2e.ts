@@ -132,11 +132,23 @@ describe('a visitor shops the demo by mouse', () => {
     await page.waitForURL((url) => url.origin === sandboxUrl);
     await placeOrder(page);
     expect(new URL(page.url()).origin).toBe(demoUrl);
+    // Back from checkout, the drawer opens by itself with the order's confirmation above the empty cart,
+    // and the order's parameters leave the address bar.
+    const placed = drawer(page).locator('[part="order"]');
+    await placed.waitFor();
+    expect(await placed.textContent()).toMatch(/^Order #\d+ placed\. Thank you!$/);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => count(page).textContent()).toBe('0');
+    await drawer(page).locator('[part="empty"]').waitFor();
+    await shot(page, 'shop-drawer-order-placed');
+    await expectAccessible(page, 'empty drawer after an order');
+    // Closed and opened again, the drawer shows the empty cart alone.
+    await drawer(page).getByRole('button', { name: 'Close' }).click();
+    await drawer(page).waitFor({ state: 'detached' });
     await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
     await drawer(page).locator('[part="empty"]').waitFor();
+    expect(await placed.count()).toBe(0);
     await shot(page, 'shop-drawer-empty');
-    await expectAccessible(page, 'empty drawer');
     expect(unexpectedErrors([...errors, ...second.errors], [400, 404])).toEqual([]);
   });
 });
@@ -278,17 +290,27 @@ describe('drawer states', () => {
   });
 });
 
+/**
+ * The demo shop on a dark system, with the (empty) cart drawer open: `early` runs in the page before its own
+ * scripts (as the site's HTML would), `prepare` once it has loaded.
+ */
+async function drawerOnDarkSystem(prepare: () => void, early?: () => void) {
+  const { page, errors } = await freshPage();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  if (early) await page.addInitScript(early);
+  await page.goto(`${demoUrl}/`);
+  await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
+  await page.evaluate(prepare);
+  await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+  await drawer(page).locator('[part="empty"]').waitFor();
+  return { page, errors };
+}
+
 describe('theming', () => {
   it('lays the drawer out right to left, follows a dark colour scheme and takes the site’s --sf-* colours', async () => {
-    const { page, errors } = await freshPage();
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${demoUrl}/`);
-    await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
-    await page.evaluate(() => {
+    const { page, errors } = await drawerOnDarkSystem(() => {
       document.documentElement.dir = 'rtl';
     });
-    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
-    await drawer(page).locator('[part="empty"]').waitFor();
     await animationsDone(page);
     const box = await panel(page).boundingBox();
     expect(box?.x).toBe(0); // the drawer sits at the inline end, which is the left in right-to-left
@@ -303,6 +325,29 @@ describe('theming', () => {
         ?.setAttribute('style', '--sf-color-background: rgb(250, 240, 200)'),
     );
     await expect.poll(background).toBe('rgb(250, 240, 200)');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps a light-only site’s widgets light on a dark system (data-theme="auto")', async () => {
+    // The site says it is light only, as many sites do.
+    const { page, errors } = await drawerOnDarkSystem(
+      () => {},
+      () =>
+        // <meta name="color-scheme" content="only light"> in the page's head, before the script tag runs.
+        new MutationObserver((_records, observer) => {
+          if (!document.head) return;
+          observer.disconnect();
+          const meta = document.createElement('meta');
+          meta.name = 'color-scheme';
+          meta.content = 'only light';
+          document.head.prepend(meta);
+        }).observe(document, { childList: true, subtree: true }),
+    );
+    expect(await page.locator('sf-member-badge').getAttribute('data-theme')).toBe('light');
+    expect(await page.locator('sf-cart-drawer').getAttribute('data-theme')).toBe('light');
+    expect(await panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
     expect(errors).toEqual([]);
   });
 });

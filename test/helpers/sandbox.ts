@@ -1,6 +1,6 @@
 import { createSandbox, type SandboxOptions } from '../../sandbox/app';
 
-export const SANDBOX_ORIGIN = 'http://sandbox.test';
+export const SANDBOX_ORIGIN = 'https://sandbox.test';
 
 /** A fake clock in milliseconds that a test moves by hand. */
 export function fakeClock(start = Date.parse('2026-11-22T12:00:00.000Z')) {

@@ -4,6 +4,7 @@ import { memoryStorage } from '../../src/auth/storage';
 import type { EmbedConfig } from '../../src/config';
 import { createStorefrontStore, type StoreDeps, type Storefront } from '../../src/store/store';
 import type { WidgetModule } from '../../src/ui/lazy-element';
+import { REDIRECT_SESSION_PATH } from './navigation';
 import { SANDBOX_ORIGIN, testSandbox } from './sandbox';
 import { SITE_ORIGIN } from './session';
 
@@ -29,6 +30,25 @@ export const TEST_CONFIG: EmbedConfig = {
   strings: {},
   openCartOnAdd: true,
 };
+
+/** The real store and session on an in-process sandbox (memory storage), for tests of the page's own wiring. */
+export function sandboxStore(deps: Omit<StoreDeps, 'session' | 'storage'> = {}) {
+  const { sandbox } = testSandbox();
+  const storage = memoryStorage();
+  const store = createStorefrontStore({
+    session: (tokens) =>
+      createSession({
+        clientId: 'demo-client',
+        apiBase: SANDBOX_ORIGIN,
+        fetch: sandbox.fetch,
+        storage,
+        tokens,
+      }),
+    storage,
+    ...deps,
+  });
+  return { sandbox, store, session: store.session };
+}
 
 /**
  * A widget mounted, as the loader mounts it, into the open shadow root of an element on the page, with the
@@ -135,6 +155,14 @@ export function mountWidget(
     };
   };
 
+  /** Answers every redirect session with `fullUrl` (as a compromised platform could); returns the removal. */
+  const answerRedirects = (fullUrl: string) =>
+    intercept((request) =>
+      request.path.endsWith(REDIRECT_SESSION_PATH)
+        ? Response.json({ redirectSession: { id: 'hostile', fullUrl } })
+        : undefined,
+    );
+
   /** Requests sent so far to paths ending with `pathEnd`. */
   const requestsTo = (pathEnd: string, method?: string) =>
     sent.filter((r) => r.path.endsWith(pathEnd) && (method === undefined || r.method === method));
@@ -159,6 +187,7 @@ export function mountWidget(
     settings,
     intercept,
     hold,
+    answerRedirects,
     requestsTo,
     cleanup,
   };

@@ -36,6 +36,7 @@ const de: Strings = {
   total: 'Gesamt',
   free: 'Kostenlos',
   shippingUnknown: 'Noch nicht berechnet',
+  orderPlaced: 'Bestellung Nr. {number} ist aufgegeben. Danke!',
   checkout: 'Zur Kasse',
   checkingOut: 'Weiter zur Kasse…',
   signIn: 'Anmelden',

@@ -79,6 +79,9 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
   const availability = line.availability;
   const available = availability?.quantityAvailable;
   const max = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
+  // + stops at what is left: the line says why.
+  const stockLimited = available !== undefined && quantity >= available;
+  const stockId = `${errorId}-stock`;
   const commit = () => {
     const value = Number(draft);
     if (!/^\d+$/.test(draft.trim()) || value < 1 || value > MAX_QUANTITY) {
@@ -130,8 +133,8 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
           <p className="warning" part="availability">
             {t.outOfStock}
           </p>
-        ) : availability?.status === 'PARTIALLY_AVAILABLE' ? (
-          <p className="warning" part="availability">
+        ) : availability?.status === 'PARTIALLY_AVAILABLE' || stockLimited ? (
+          <p id={stockId} className="warning" part="availability">
             {fill(t.onlyLeft, { count: available ?? 0 })}
           </p>
         ) : null}
@@ -164,6 +167,7 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
             />
             <Button
               aria-label={fill(t.increase, { name })}
+              aria-describedby={stockLimited ? stockId : undefined}
               blocked={pending || quantity >= max}
               onClick={() => void store.getState().setQuantity(id, quantity + 1)}
             >
@@ -249,12 +253,32 @@ function Coupon({ store, t, cart }: Props & { cart: Cart }) {
   );
 }
 
+/** A delivery slot in the page's language (`Tue 24 Nov, 09:00–12:00`); undefined without valid times. */
+function slotText(slot: { from?: string; to?: string }, locale: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatRange(new Date(slot.from as string), new Date(slot.to as string));
+  } catch {
+    return undefined;
+  }
+}
+
 function optionLabel(option: ShippingOption, t: Strings, currency: string, locale: string): string {
   const cost = option.cost?.price;
   const price = cost?.amount === '0' ? t.free : formatPrice(cost, currency, locale);
-  const parts = [option.title ?? option.code ?? '', price];
-  if (option.logistics?.deliveryTime) parts.push(option.logistics.deliveryTime);
-  const pickup = option.logistics?.pickupDetails?.address;
+  const logistics = option.logistics;
+  // A time slot says more than the option's delivery time ("1–2 business days").
+  const parts = [
+    option.title ?? option.code,
+    price,
+    slotText(logistics?.deliveryTimeSlot ?? {}, locale) ?? logistics?.deliveryTime,
+  ];
+  const pickup = logistics?.pickupDetails?.address;
   if (pickup)
     parts.push(fill(t.pickupAt, { address: [pickup.addressLine, pickup.city].filter(Boolean).join(', ') }));
   return parts.filter(Boolean).join(' · ');
@@ -429,13 +453,17 @@ function Skeleton() {
 }
 
 /** The cart drawer: an accessible side dialog over the page. */
-export function Drawer(props: Props) {
-  const { store, t, locale, currency } = props;
+export function Drawer(given: Props) {
+  const { store, t, locale } = given;
   const slice = useStore(store, (s) => s.cart);
   const notice = useStore(store, (s) => s.session.notice);
+  const order = useStore(store, (s) => s.ui.order);
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const cart = slice.cart;
+  // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
+  const currency = cart?.currency || given.currency;
+  const props = { ...given, currency };
   const lines = cart?.lineItems ?? [];
   // A long cart opens in one frame: the first screenful of lines at once, the rest in the next frame.
   const [allLines, setAllLines] = useState(lines.length <= FIRST_LINES);
@@ -484,6 +512,11 @@ export function Drawer(props: Props) {
           </button>
         </header>
         <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
+          {order ? (
+            <p className="banner placed" role="status" part="order">
+              {fill(t.orderPlaced, { number: order.orderNumber || order.orderId })}
+            </p>
+          ) : null}
           {notice ? (
             <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} />
           ) : null}

@@ -34,6 +34,7 @@ const en = {
   total: 'Total',
   free: 'Free',
   shippingUnknown: 'Not yet estimated',
+  orderPlaced: 'Order #{number} placed. Thank you!',
   checkout: 'Check out',
   checkingOut: 'Going to checkout…',
   signIn: 'Sign in',

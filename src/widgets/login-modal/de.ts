@@ -47,7 +47,7 @@ const de: LoginStrings = {
   codeInvalid: 'Gib den 6-stelligen Code aus der E-Mail ein.',
   invalidPasswordHint: 'Versuche es noch einmal oder setze dein Passwort zurück.',
   resetPasswordHint: 'Dieses Konto braucht ein neues Passwort.',
-  emailAlreadyExistsHint: 'Melde dich stattdessen an oder setze das Passwort zurück.',
+  emailAlreadyExists: 'Zu dieser E-Mail-Adresse gibt es schon ein Konto.',
   captchaHint: 'Die Sicherheitsprüfung ist fehlgeschlagen. Versuche es noch einmal.',
   networkError: 'Der Shop ist nicht erreichbar. Prüfe die Verbindung und versuche es erneut.',
   silentFailed:

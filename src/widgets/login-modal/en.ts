@@ -46,7 +46,7 @@ const en = {
   codeInvalid: 'Enter the 6-digit code from the email.',
   invalidPasswordHint: 'Try again, or reset your password.',
   resetPasswordHint: 'This account needs a new password.',
-  emailAlreadyExistsHint: 'Sign in instead, or reset the password.',
+  emailAlreadyExists: 'This email already has an account.',
   captchaHint: 'The security check did not pass. Try again.',
   networkError: 'The shop cannot be reached. Check your connection and try again.',
   silentFailed: 'Signing in did not finish. Try again, or use the hosted login page.',

@@ -45,7 +45,8 @@ export function failureProblem(
     case 'resetPassword':
       return { field: 'password', message: result.error, hint: t.resetPasswordHint };
     case 'emailAlreadyExists':
-      return { field: 'email', message: result.error, hint: t.emailAlreadyExistsHint, action: 'signIn' };
+      // One message in the page's language, with its way on (the server's says the same as the hint did).
+      return { field: 'email', message: t.emailAlreadyExists, action: 'signIn' };
     case 'invalidEmail':
       return { field: 'email', message: result.error };
     case 'missingCaptchaToken':

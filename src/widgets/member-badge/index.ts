@@ -1,6 +1,6 @@
 import { safeImageUrl } from '../../ui/format';
 import { languageOf, withOverrides } from '../../ui/i18n';
-import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
+import { OPEN_MENU_EVENT, type WidgetContext, type WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
 import { withTexts } from '../texts';
@@ -210,7 +210,11 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
     paint();
     afterLogin(state, previous);
   });
+  // The page's own sign-in button, pressed by a member, opens the menu here.
+  const onOpenMenu = () => void openMenu('first');
+  host.addEventListener(OPEN_MENU_EVENT, onOpenMenu);
   return () => {
+    host.removeEventListener(OPEN_MENU_EVENT, onOpenMenu);
     unsubscribe();
     closeMenu?.();
     box.remove();

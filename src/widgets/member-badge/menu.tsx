@@ -41,6 +41,25 @@ export const menuTexts = (lang: string, overrides: Partial<Record<string, string
   textsFor('menu', lang, overrides);
 
 const SECTIONS: MembersAccountSection[] = ['ACCOUNT_INFO', 'ORDERS', 'SUBSCRIPTIONS', 'BOOKINGS', 'EVENTS'];
+
+/** A section as a site names it: `account`, `orders`, `subscriptions`, `bookings`, `events`. */
+const nameOfSection = (section: MembersAccountSection) => section.split('_')[0]?.toLowerCase() ?? '';
+
+/**
+ * The sections a site lists (`data-account-sections="orders bookings"`), in the platform's order; a name the
+ * platform has no section for (`wallet`) is said on the console and left out. Without the attribute, the
+ * shop's own: account and orders.
+ */
+export function accountSections(names = 'account orders'): MembersAccountSection[] {
+  const wanted = names.toLowerCase().split(/\s+/).filter(Boolean);
+  for (const name of wanted)
+    if (!SECTIONS.some((section) => nameOfSection(section) === name))
+      console.error(
+        `[storefront] data-account-sections: "${name}" is not one of ${SECTIONS.map(nameOfSection).join(', ')}; left out`,
+      );
+  return SECTIONS.filter((section) => wanted.includes(nameOfSection(section)));
+}
+
 /** Between the button and the panel. */
 const GAP_PX = 6;
 /** The least room the panel keeps from the viewport's edges. */
@@ -105,6 +124,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const panel = useRef<HTMLDivElement | null>(null);
   const id = useId();
   const name = nameOf(member, t.member);
+  const [sections] = useState(() => accountSections(context.config.accountSections));
   const joined = member?.privacyStatus === 'PUBLIC';
 
   /** Runs a store action; its problem is shown, else `done` follows. */
@@ -129,7 +149,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     setView(next);
   };
   const entries: Entry[] = [
-    ...SECTIONS.map((section) => ({
+    ...sections.map((section) => ({
       key: section,
       label: t[section],
       select: () => void act(section, () => store.getState().openAccountSection(section)),
@@ -320,11 +340,11 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
             onKeyDown: onMenuKey,
           })}
         >
-          {at(0, SECTIONS.length)}
+          {at(0, sections.length)}
+          {sections.length ? <hr /> : null}
+          {at(sections.length, sections.length + 2)}
           <hr />
-          {at(SECTIONS.length, SECTIONS.length + 2)}
-          <hr />
-          {at(SECTIONS.length + 2)}
+          {at(sections.length + 2)}
         </div>
         {messages}
       </>

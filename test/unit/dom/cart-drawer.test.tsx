@@ -3,6 +3,7 @@ import { addToCurrentCart, storeLineItem } from '../../../src/api/cart';
 import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { createProduct, updateProduct } from '../../../src/api/products';
 import * as cartDrawer from '../../../src/widgets/cart-drawer/index';
+import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   allByRole,
@@ -347,6 +348,27 @@ describe('the cart drawer: lines', () => {
       ),
     );
     expect(textOf(dialog)).toContain('Only 5 left');
+  });
+
+  it('says why + stops at the stock: "Only 5 left" describes the blocked button', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug'), quantity: 4 });
+    const dialog = await openDrawer(f);
+    const mug = lineOf(f.root, 'Stoneware Mug');
+    const more = button(mug, 'One more Stoneware Mug');
+    expect(mug.querySelector('[part="availability"]')).toBeNull();
+    expect(more.hasAttribute('aria-describedby')).toBe(false);
+
+    await click(more);
+    await vi.waitFor(() => expect(isBlocked(button(mug, 'One more Stoneware Mug'))).toBe(true));
+    expect(f.store.getState().cart.cart?.lineItems?.[0]?.availability).toEqual({
+      status: 'AVAILABLE',
+      quantityAvailable: 5,
+    });
+    const said = mug.querySelector('[part="availability"]') as HTMLElement;
+    expect(textOf(said)).toBe('Only 5 left');
+    expect(button(mug, 'One more Stoneware Mug').getAttribute('aria-describedby')).toBe(said.id);
+    expect(allByRole(dialog, 'alert')).toEqual([]);
   });
 
   it('removes a line, and the last removal leaves the empty state', async () => {
@@ -698,6 +720,24 @@ describe('the cart drawer: coupons', () => {
   });
 });
 
+/** The express option's time slots the drawer was last given, as dates. */
+const slotsOf = (f: MountedWidget) =>
+  (f.store.getState().cart.totals?.shippingInfo?.carrierServiceOptions ?? [])
+    .flatMap((c) => c.shippingOptions ?? [])
+    .flatMap((o) => (o.logistics?.deliveryTimeSlot ? [o.logistics.deliveryTimeSlot] : []))
+    .map((slot) => ({ from: new Date(slot.from as string), to: new Date(slot.to as string) }));
+
+const SLOT_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+/** A slot as `Intl` writes it, with its narrow and thin spaces read as spaces (as `textOf` reads them). */
+const slotIn = (lang: string, { from, to }: { from: Date; to: Date }) =>
+  new Intl.DateTimeFormat(lang, SLOT_FORMAT).formatRange(from, to).replace(/\s+/g, ' ');
+
 describe('the cart drawer: shipping estimate and totals', () => {
   it('a failed estimate the drawer made itself shows no banner; one the shopper asked for offers Try again', async () => {
     const f = mount();
@@ -722,6 +762,29 @@ describe('the cart drawer: shipping estimate and totals', () => {
     expect(allByRole(shipping, 'alert')).toEqual([]);
   });
 
+  it('writes a delivery slot as a date in the page’s language, and its price the page’s way', async () => {
+    for (const [lang, slot] of [
+      // "Tue 24 Nov, 09:00–12:00" in the visitor's own time zone.
+      ['en-GB', /^Express delivery · US\$15\.00 · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:00–\d{2}:00$/],
+      [
+        'de',
+        /^Express delivery · 15,00 \$ · [A-Z][a-z]\., \d{1,2}\. [A-Z][a-zä]{2}\.?, \d{2}:00–\d{2}:00 Uhr$/,
+      ],
+    ] as const) {
+      const f = mount({ config: { lang } });
+      await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+      await f.store.getState().estimate({ country: 'US', postalCode: '' });
+      const dialog = await openDrawer(f);
+      await vi.waitFor(() => expect(allByRole(dialog, 'radio').length).toBe(5));
+      const labels = allByRole(dialog, 'radio').map((radio) => textOf(radio.closest('label')));
+      expect(labels[1], lang).toMatch(slot);
+      expect(labels[1]).toBe(
+        `${labels[1]?.split(' · ').slice(0, 2).join(' · ')} · ${slotIn(lang, slotsOf(f)[0] as never)}`,
+      );
+      f.cleanup();
+    }
+  });
+
   it('offers the delivery options for a country and postal code, pickup and time slots included', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
@@ -736,11 +799,14 @@ describe('the cart drawer: shipping estimate and totals', () => {
     const labels = allByRole(shipping, 'radio').map((radio) => textOf(radio.closest('label')));
     expect(labels).toHaveLength(5);
     expect(labels[0]).toBe('Standard delivery · $5.00 · 3–5 business days');
-    const slot = /^Express delivery, \d{4}-\d{2}-\d{2} (\d{2}):00–(\d{2}):00 · \$15\.00 · 1–2 business days$/;
-    expect(labels.slice(1, 4).map((label) => slot.exec(label)?.slice(1))).toEqual([
-      ['09', '12'],
-      ['12', '15'],
-      ['15', '18'],
+    // The slots, as dates in the page's language (the visitor's time), not "1–2 business days".
+    expect(labels.slice(1, 4)).toEqual(
+      slotsOf(f).map((slot) => `Express delivery · $15.00 · ${slotIn('en', slot)}`),
+    );
+    expect(slotsOf(f).map(({ from, to }) => [from.getUTCHours(), to.getUTCHours()])).toEqual([
+      [9, 12],
+      [12, 15],
+      [15, 18],
     ]);
     expect(labels[4]).toBe('Store pickup · Free · Ready in 2 hours · Pick up at 18 Harbour Street, Portland');
     expect(f.requestsTo('/estimate-totals').at(-1)?.body).toEqual({
@@ -767,12 +833,10 @@ describe('the cart drawer: shipping estimate and totals', () => {
     expect(getByRole<HTMLInputElement>(shipping, 'radio', /^Store pickup/).checked).toBe(true);
     expect(getByRole<HTMLInputElement>(shipping, 'radio', /^Standard delivery/).checked).toBe(false);
 
-    await click(getByRole(shipping, 'radio', /^Express delivery, .* 12:00–15:00/));
+    await click(getByRole(shipping, 'radio', labels[2] as string));
     await vi.waitFor(() => expect(totalsOf(f.root).at(-1)).toEqual(['Total', '$33.00']));
     expect(totalsOf(f.root)).toContainEqual(['Shipping', '$15.00']);
-    expect(getByRole<HTMLInputElement>(shipping, 'radio', /^Express delivery, .* 12:00–15:00/).checked).toBe(
-      true,
-    );
+    expect(getByRole<HTMLInputElement>(shipping, 'radio', labels[2] as string).checked).toBe(true);
     expect(f.requestsTo('/estimate-totals').at(-1)?.body).toEqual({
       shippingAddress: { country: 'US', postalCode: '10001' },
       selectedShippingOption: { code: expect.stringMatching(/^express:\d{4}-\d{2}-\d{2}T12$/) },
@@ -890,7 +954,7 @@ describe('the cart drawer: checkout', () => {
 
     await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
     const url = f.navigations[0] as string;
-    expect(url).toMatch(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=[\w-]+$/);
+    expect(url).toMatch(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=[\w-]+$/);
     expect(f.requestsTo('/create-checkout')[0]?.body).toEqual({
       channelType: 'WEB',
       selectedShippingOption: { code: 'store-pickup' },
@@ -935,6 +999,20 @@ describe('the cart drawer: checkout', () => {
     await click(button(dialog, 'Check out'));
     await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
     expect(alerts(f.root)).toEqual([]);
+  });
+});
+
+describe('the cart drawer: a hostile checkout address', () => {
+  it.each(HOSTILE_URLS)('refuses to go to %s, says why, and keeps the cart', async (url) => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const dialog = await openDrawer(f);
+    f.answerRedirects(url);
+    await click(button(dialog, 'Check out'));
+    await vi.waitFor(() => expect(alerts(f.root)).toEqual([`Checkout could not start. ${refusalOf(url)}`]));
+    expect(f.navigations).toEqual([]);
+    expect(lineNames(f.root)).toEqual(['Stoneware Mug']);
+    expect(isBlocked(button(dialog, 'Check out'))).toBe(false);
   });
 });
 
@@ -999,13 +1077,16 @@ describe('the cart drawer: language', () => {
     expect(button(dialog, 'Einlösen')).toBeTruthy();
     expect(getByRole(dialog, 'region', 'Versand berechnen')).toBeTruthy();
     expect(getByRole(dialog, 'combobox', 'Land')).toBeTruthy();
-    expect(textOf(dialog)).toContain('je $18.00');
+    // Money written the German way (the server's formattedAmount is "$18.00").
+    expect(f.store.getState().cart.cart?.lineItems?.[0]?.price?.formattedAmount).toBe('$18.00');
+    expect(textOf(dialog)).toContain('je 18,00 $');
+    expect(textOf(lineOf(f.root, 'Stoneware Mug').querySelector('[part="line-total"]'))).toBe('36,00 $');
     await vi.waitFor(() =>
       expect(totalsOf(f.root)).toEqual([
-        ['Zwischensumme', '$36.00'],
+        ['Zwischensumme', '36,00 $'],
         ['Versand', 'Noch nicht berechnet'],
-        ['Steuer', '$0.00'],
-        ['Gesamt', '$36.00'],
+        ['Steuer', '0,00 $'],
+        ['Gesamt', '36,00 $'],
       ]),
     );
 

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createAccountTools } from '../../../src/auth/sign-in-extra';
 import { wireHostPage } from '../../../src/host';
 import { readAddToCart, readPickers } from '../../../src/host-add';
+import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
+import { sandboxStore } from '../../helpers/widget';
 
 function card(html: string): HTMLElement {
   document.body.innerHTML = html;
@@ -73,7 +76,10 @@ describe('host page details a hostile page can reach', () => {
     scope.innerHTML = `<select data-sf-option="Size $&amp; $' $\`"><option value="">–</option></select>
       <button data-sf-add-to-cart="p1">Add</button><p data-sf-message hidden></p>`;
     document.body.append(scope);
-    const store = { getState: () => ({ cart: { count: 0, status: 'idle' } }), subscribe: () => () => {} };
+    const store = {
+      getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
+      subscribe: () => () => {},
+    };
     const unwire = wireHostPage(document, store as never, {
       openCartOnAdd: true,
       lang: 'en',
@@ -85,5 +91,104 @@ describe('host page details a hostile page can reach', () => {
     );
     unwire();
     scope.remove();
+  });
+});
+
+/** The host page wired to the real store and session on the in-process sandbox. */
+function wiredPage(html: string, options: { lang?: string } = {}) {
+  document.body.innerHTML = html;
+  const { sandbox, store, session } = sandboxStore();
+  const reported: string[] = [];
+  const unwire = wireHostPage(document, store, {
+    openCartOnAdd: false,
+    lang: options.lang ?? 'en',
+    report: (message) => reported.push(message),
+  });
+  const productId = (slug: string) =>
+    [...sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
+  return { sandbox, session, store, reported, productId, unwire };
+}
+
+describe('the host page against the platform', () => {
+  it('names the variant that is sold out in the add’s message', async () => {
+    const page = wiredPage(`<article data-sf-product>
+      <input type="radio" name="c" value="Charcoal" data-sf-option="Color">
+      <input type="radio" name="c" value="Mustard" data-sf-option="Color" checked>
+      <button>Add</button><p data-sf-message hidden></p></article>`);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    button.setAttribute('data-sf-add-to-cart', page.productId('wool-beanie'));
+    button.click();
+    await vi.waitFor(() => expect(button.getAttribute('data-sf-state')).toBe('error'));
+    const message = document.querySelector('[data-sf-message]') as HTMLElement;
+    expect(message.textContent).toBe('"Merino Wool Beanie, Mustard" is out of stock');
+    expect(message.hidden).toBe(false);
+    expect(page.store.getState().cart.error).toEqual({
+      key: 'addFailed',
+      detail: '"Merino Wool Beanie, Mustard" is out of stock',
+    });
+    page.unwire();
+  });
+});
+
+/** Signs the page's visitor in as Jane, as a merchant's server may (the sandbox's API key). */
+async function signInJane(page: ReturnType<typeof wiredPage>) {
+  const jane = [...page.sandbox.context.state.members.values()].find(
+    (m) => m.loginEmail === 'jane@example.com',
+  );
+  const tools = createAccountTools(page.session);
+  page.session.signInWith(
+    await tools.getMemberTokensForExternalLogin(jane?.id as string, 'sandbox-admin-key'),
+  );
+  await vi.waitFor(() => expect(page.store.getState().session.role).toBe('member'));
+}
+
+describe('the host page by role', () => {
+  it('shows data-sf-show="signed-in" elements to members only, and "signed-out" ones to the others', async () => {
+    const page = wiredPage(`<a id="orders" data-sf-show="signed-in" hidden>My orders</a>
+      <p id="join" data-sf-show="signed-out">Join us</p><p id="typo" data-sf-show="members">x</p>`);
+    const el = (id: string) => document.getElementById(id) as HTMLElement;
+    expect([el('orders').hidden, el('join').hidden]).toEqual([true, false]);
+    // A value it does not know is said once, and the element is left alone.
+    expect(el('typo').hidden).toBe(false);
+    expect(page.reported).toEqual(['data-sf-show="members" is not signed-in or signed-out']);
+
+    await signInJane(page);
+    expect([el('orders').hidden, el('join').hidden]).toEqual([false, true]);
+    // Elements the page adds later take their role at once.
+    const later = document.createElement('span');
+    later.setAttribute('data-sf-show', 'signed-out');
+    document.body.append(later);
+    await vi.waitFor(() => expect(later.hidden).toBe(true));
+
+    await page.store.getState().signOut({ platform: false });
+    expect([el('orders').hidden, el('join').hidden, later.hidden]).toEqual([true, false, false]);
+    expect(page.reported).toHaveLength(1);
+    page.unwire();
+  });
+
+  it('opens the login for a visitor, and the badge’s account menu for a member', async () => {
+    const page = wiredPage(`<button data-sf-sign-in>Sign in</button><sf-member-badge></sf-member-badge>`);
+    const button = document.querySelector('[data-sf-sign-in]') as HTMLButtonElement;
+    const asked: Event[] = [];
+    document
+      .querySelector('sf-member-badge')
+      ?.addEventListener(OPEN_MENU_EVENT, (event) => asked.push(event));
+    button.click();
+    expect(page.store.getState().ui.loginOpen).toBe(true);
+    page.store.getState().closeLogin();
+
+    await signInJane(page);
+    button.click();
+    expect(asked).toHaveLength(1);
+    expect(page.store.getState().ui.loginOpen).toBe(false);
+
+    // With no badge on the page, the console says what is missing.
+    document.querySelector('sf-member-badge')?.remove();
+    button.click();
+    expect(page.store.getState().ui.loginOpen).toBe(false);
+    expect(page.reported).toEqual([
+      'a member’s data-sf-sign-in opens the menu of <sf-member-badge>: add one',
+    ]);
+    page.unwire();
   });
 });

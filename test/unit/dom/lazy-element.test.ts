@@ -5,7 +5,7 @@ import { defineLazyElement } from '../../../src/ui/lazy-element';
 const context: WidgetContext = {
   config: {
     clientId: 'demo-client',
-    apiBase: 'http://sandbox.test',
+    apiBase: 'https://sandbox.test',
     lang: 'en',
     currency: 'USD',
     theme: 'auto',

@@ -11,6 +11,7 @@ import type { LoginIntent } from '../../../src/store/store';
 import type { WidgetModule } from '../../../src/ui/lazy-element';
 import * as loginModal from '../../../src/widgets/login-modal/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
+import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   accessibleName,
@@ -124,6 +125,9 @@ function expectValid(input: HTMLInputElement) {
   expect(input.hasAttribute('aria-invalid')).toBe(false);
   expect(input.hasAttribute('aria-describedby')).toBe(false);
 }
+
+/** A text to match as it is (`formAlert` takes a string as a pattern). */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /** A form-level alert (not attached to a field), waited for. */
 async function formAlert(root: ShadowRoot, text: string | RegExp): Promise<HTMLElement> {
@@ -553,16 +557,17 @@ describe('login modal: captcha', () => {
 });
 
 describe('login modal: registering', () => {
-  it('shows an email already taken at the email field, with the way back to sign in', async () => {
+  it('shows an email already taken at the email field in one message, with the way back to sign in', async () => {
     const { f } = mount();
     await open(f, { view: 'register' });
     await registerWith(f.root, JANE.email, 'another-password', 'Jane again');
     const email = field(f.root, 'Email');
     await vi.waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     const alert = alertOf(email);
-    expect(said(alert)).toBe(
-      'An account with this email already exists: sign in, or reset your password Sign in instead, or reset the password. Back to sign in',
-    );
+    // One message (not the server's, a hint and a button saying it three times), and its button.
+    expect(alerts(f.root)).toHaveLength(1);
+    expect([...alert.querySelectorAll('p')].map(said)).toEqual(['This email already has an account.']);
+    expect(said(alert)).toBe('This email already has an account. Back to sign in');
     getByRole(alert, 'button', 'Back to sign in').click();
     await vi.waitFor(() => expect(titleOf(f.root)).toBe('Sign in'));
     expect(field(f.root, 'Email').value).toBe(JANE.email);
@@ -816,6 +821,31 @@ describe('login modal: forgotten password', () => {
   });
 });
 
+describe('login modal: a hostile address from the platform', () => {
+  it.each(HOSTILE_URLS)('frames no silent sign-in page at %s: an alert naming it, no iframe', async (url) => {
+    const { f } = mount();
+    await open(f);
+    f.answerRedirects(url);
+    await signInWith(f.root, JANE.email, JANE.password);
+    const alert = await formAlert(
+      f.root,
+      exactly(
+        `Signing in did not finish. Try again, or use the hosted login page. ${refusalOf(url)} Use the hosted login page`,
+      ),
+    );
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    expect(f.session.role()).not.toBe('member');
+
+    // The hosted login page's address is refused too: still no navigation, the reason said.
+    getByRole(alert, 'button', 'Use the hosted login page').click();
+    await formAlert(
+      f.root,
+      exactly(`The login page could not be opened. Try again. ${refusalOf(url)} Use the hosted login page`),
+    );
+    expect(f.navigations).toEqual([]);
+  });
+});
+
 describe('login modal: when the silent sign-in does not finish', () => {
   it('says so when the platform refuses this site, with the hosted login page as the way forward', async () => {
     const { f } = mount();
@@ -941,6 +971,20 @@ describe('login modal: text and language', () => {
       `If ${email} has an account here, a link to reset its password is on its way.`,
     );
     expect(f.root.querySelector('b')).toBeNull();
+  });
+
+  it('says an email is taken once, in German, on a German page', async () => {
+    const { f } = mount({ lang: 'de' });
+    await open(f, { view: 'register' });
+    await type(field(f.root, 'E-Mail'), JANE.email);
+    await type(field(f.root, 'Passwort'), 'anderes-passwort');
+    await type(field(f.root, 'Angezeigter Name'), 'Jane');
+    (f.root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+    await vi.waitFor(() =>
+      expect(alerts(f.root)).toEqual([
+        'Zu dieser E-Mail-Adresse gibt es schon ein Konto. Zurück zur Anmeldung',
+      ]),
+    );
   });
 
   it('speaks German on a German page', async () => {

@@ -5,7 +5,9 @@ import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { updateMember } from '../../../src/api/members';
 import type { MembersAccountSection } from '../../../src/api/types/enums';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
+import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
+import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   accessibleName,
@@ -59,11 +61,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function mount(options: { lang?: string } = {}): MountedWidget {
+/** Every section of the members area, as a site lists them (the menu's own default is the shop's two). */
+const ALL_SECTIONS = 'account orders subscriptions bookings events';
+
+function mount(options: { lang?: string; accountSections?: string } = {}): MountedWidget {
   fx = mountWidget(memberBadge, {
     tag: 'sf-member-badge',
     site: PAGE,
-    ...(options.lang ? { config: { lang: options.lang } } : {}),
+    config: {
+      accountSections: 'accountSections' in options ? options.accountSections : ALL_SECTIONS,
+      ...(options.lang ? { lang: options.lang } : {}),
+    },
   });
   return fx;
 }
@@ -117,9 +125,12 @@ const signInButton = (f: MountedWidget, name = 'Sign in') =>
 
 /** Mounts the badge, signs a member in and waits for their button. */
 async function signedIn(
-  options: { email?: string; name?: string; lang?: string } = {},
+  options: { email?: string; name?: string; lang?: string; accountSections?: string } = {},
 ): Promise<{ f: MountedWidget; button: HTMLButtonElement }> {
-  const f = mount(options.lang ? { lang: options.lang } : {});
+  const f = mount({
+    ...(options.lang ? { lang: options.lang } : {}),
+    ...('accountSections' in options ? { accountSections: options.accountSections } : {}),
+  });
   await vi.waitFor(() => signInButton(f, options.lang === 'de' ? 'Anmelden' : 'Sign in'));
   await signIn(f, options.email);
   const suffix = options.lang === 'de' ? 'Kontomenü' : 'account menu';
@@ -204,7 +215,9 @@ describe('member badge: signed in', () => {
     const photo = button.querySelector('img');
     expect(photo?.getAttribute('alt')).toBe('');
     expect(photo?.getAttribute('src')).toBe(f.store.getState().member.member?.profile?.photo?.url);
-    expect(photo?.getAttribute('src')).toMatch(/^http:\/\/sandbox\.test\/_sandbox\/media\/avatar-jane\.svg$/);
+    expect(photo?.getAttribute('src')).toMatch(
+      /^https:\/\/sandbox\.test\/_sandbox\/media\/avatar-jane\.svg$/,
+    );
     expect(button.querySelector('[data-initials]')).toBeNull();
   });
 
@@ -239,6 +252,67 @@ describe('member badge: signed in', () => {
     // And again: the second time it opens as the first.
     await openByClick(f, button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+describe('member badge: opened by the page', () => {
+  it('opens its menu, focused on the first item, when the page’s sign-in button asks (a member)', async () => {
+    const { f, button } = await signedIn();
+    f.host.dispatchEvent(new Event(OPEN_MENU_EVENT));
+    await vi.waitFor(() => expect(focused(f)).toBe(items(f)[0]));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    // Asked again while open, it stays open.
+    f.host.dispatchEvent(new Event(OPEN_MENU_EVENT));
+    await settle();
+    expect(menuOf(f)).not.toBeNull();
+  });
+
+  it('does nothing for a visitor (the page opens the login instead)', async () => {
+    const f = mount();
+    await vi.waitFor(() => signInButton(f));
+    f.host.dispatchEvent(new Event(OPEN_MENU_EVENT));
+    await settle();
+    expect(menuOf(f)).toBeNull();
+  });
+});
+
+describe('member badge: the sections a site chooses', () => {
+  it('offers the shop’s own sections (account and orders) when the site names none', async () => {
+    const { f, button } = await signedIn({ accountSections: undefined });
+    await openByClick(f, button);
+    expect(itemNames(f)).toEqual([
+      'My account',
+      'My orders',
+      'Edit profile address',
+      'Leave the community',
+      'Sign out',
+      'Delete my account',
+    ]);
+  });
+
+  it('offers the sections of data-account-sections, in the platform’s order, and says which names it does not know', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { f, button } = await signedIn({ accountSections: ' Bookings orders  wallet orders addresses ' });
+    await openByClick(f, button);
+    expect(itemNames(f).slice(0, 3)).toEqual(['My orders', 'My bookings', 'Edit profile address']);
+    expect(errors.mock.calls.map(([message]) => message)).toEqual([
+      '[storefront] data-account-sections: "wallet" is not one of account, orders, subscriptions, bookings, events; left out',
+      '[storefront] data-account-sections: "addresses" is not one of account, orders, subscriptions, bookings, events; left out',
+    ]);
+    // The first item still has the focus, and a section item still leads to its page.
+    expect(focused(f)).toBe(item(f, 'My orders'));
+    await choose(f, 'My bookings');
+    await vi.waitFor(() => expect(f.navigations).toHaveLength(1));
+    expect(f.requestsTo(REDIRECT_SESSION, 'POST').map((r) => r.body)).toEqual([
+      { membersAccount: { section: 'BOOKINGS' }, callbacks: { postFlowUrl: PAGE } },
+    ]);
+  });
+
+  it('offers no section at all for an empty list, and no separator before the rest', async () => {
+    const { f, button } = await signedIn({ accountSections: '' });
+    await openByClick(f, button);
+    expect(itemNames(f)[0]).toBe('Edit profile address');
+    expect(menuOf(f)?.firstElementChild?.tagName).toBe('BUTTON');
   });
 });
 
@@ -766,6 +840,37 @@ describe('member badge: the community', () => {
   });
 });
 
+describe('member badge: a hostile address from the platform', () => {
+  it.each(HOSTILE_URLS)('an account section at %s: an alert naming it, no navigation', async (url) => {
+    const assign = watchLocation();
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    f.answerRedirects(url);
+    await choose(f, 'My orders');
+    await vi.waitFor(() =>
+      expect(alerts(f)).toEqual([`That did not work: UnsafeUrlError: ${refusalOf(url)}`]),
+    );
+    expect(f.navigations).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(menuOf(f)).not.toBeNull();
+  });
+
+  it.each(HOSTILE_URLS)(
+    'signing out with a logout page at %s: signed out here, no navigation',
+    async (url) => {
+      const assign = watchLocation();
+      const { f, button } = await signedIn();
+      await openByClick(f, button);
+      f.answerRedirects(url);
+      await choose(f, 'Sign out');
+      await vi.waitFor(() => signInButton(f));
+      expect(f.session.role()).toBe('none');
+      expect(f.navigations).toEqual([]);
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
+});
+
 describe('member badge: signing out', () => {
   it('signs out here and on the platform, and shows "Sign in" again', async () => {
     const { f, button } = await signedIn();
@@ -784,7 +889,7 @@ describe('member badge: signing out', () => {
       { logout: { clientId: 'demo-client' }, callbacks: { postFlowUrl: PAGE } },
     ]);
     expect(f.navigations).toEqual([
-      expect.stringMatching(/^http:\/\/sandbox\.test\/_hosted\/logout\?session=/),
+      expect.stringMatching(/^https:\/\/sandbox\.test\/_hosted\/logout\?session=/),
     ]);
     const logout = await f.sandbox.fetch(f.navigations[0] as string, { redirect: 'manual' });
     expect(logout.status).toBe(302);

@@ -107,7 +107,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
         },
       },
       attributes: {
-        image: { url: 'http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg' },
+        image: { url: 'https://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg' },
         itemType: { preset: 'PHYSICAL' },
       },
       status: 'IN_STOCK',
@@ -570,7 +570,7 @@ describe('Cart V2 orders', () => {
     const { client } = await readyCart(h);
     const { cart } = await getCurrentCartV2(client);
     const { checkoutUrl } = await getCheckoutUrlForCartV2(client, cart.id as string);
-    expect(checkoutUrl).toMatch(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
+    expect(checkoutUrl).toMatch(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
     const page = await (await h.sandbox.fetch(checkoutUrl)).text();
     expect(page).toContain('Stoneware Mug');
     expect(page).toContain('$41.00');
@@ -902,6 +902,17 @@ describe('every Cart V2 application error the sandbox can reach', () => {
       ],
     });
     expect((await rejection(getCurrentCartV2(client))).status).toBe(404);
+  });
+
+  it('names a sold-out variant by its product and choices', async () => {
+    const h = apiHarness();
+    const { client } = await h.visitor();
+    const mustard = storeCatalogItem(productId(h, 'wool-beanie'), 1, { options: { Color: 'Mustard' } });
+    const refused = await rejection(addLineItemsToCurrentCartV2(client, { catalogItems: [mustard] }));
+    expect(refused).toMatchObject({
+      code: 'INSUFFICIENT_INVENTORY',
+      message: '"Merino Wool Beanie, Mustard" is out of stock',
+    });
   });
 });
 

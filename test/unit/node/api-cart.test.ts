@@ -67,7 +67,7 @@ describe('current cart', () => {
         colorInfo: { original: 'Navy', translated: 'Navy', code: '#1F2A44' },
       },
     ]);
-    expect(line?.image).toBe('http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg');
+    expect(line?.image).toBe('https://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg');
     expect(line?.availability).toEqual({ status: 'AVAILABLE', quantityAvailable: 25 });
     expect(line?.catalogReference?.options).toEqual({ options: { Size: 'Extra large', Color: 'Navy' } });
     expect((await getCurrentCart(client)).cart.lineItems).toHaveLength(1);
@@ -109,6 +109,16 @@ describe('current cart', () => {
       status: 400,
       code: 'ITEM_OUT_OF_STOCK',
       message: '"Waxed Canvas Tote" is out of stock',
+    });
+    // A variant sold out beside others in stock is named by its choices too.
+    const mustard = await rejection(
+      addToCurrentCart(client, {
+        lineItems: [storeLineItem(productId(h, 'wool-beanie'), 1, { options: { Color: 'Mustard' } })],
+      }),
+    );
+    expect(mustard).toMatchObject({
+      code: 'ITEM_OUT_OF_STOCK',
+      message: '"Merino Wool Beanie, Mustard" is out of stock',
     });
     const badQuantity = await rejection(
       addToCurrentCart(client, {
@@ -394,10 +404,10 @@ describe('checkout', () => {
     });
     expect(created).toHaveBeenCalledTimes(1);
     expect(redirectSession.fullUrl).toBe(
-      `http://sandbox.test/_hosted/checkout?session=${redirectSession.id}`,
+      `https://sandbox.test/_hosted/checkout?session=${redirectSession.id}`,
     );
     expect(redirectSession.urlDetails).toEqual({
-      endpoint: 'http://sandbox.test/_hosted/checkout',
+      endpoint: 'https://sandbox.test/_hosted/checkout',
       searchParams: { session: redirectSession.id },
     });
 

@@ -350,7 +350,7 @@ describe('catalogue reads', () => {
       numberOfProducts: 4,
     });
     expect(v1.collection.media?.mainMedia?.image?.url).toBe(
-      'http://sandbox.test/_sandbox/media/collection-summer.svg',
+      'https://sandbox.test/_sandbox/media/collection-summer.svg',
     );
 
     const v2 = await getCollectionBySlug(client, 'summer');
@@ -436,7 +436,7 @@ describe('catalogue reads', () => {
     });
     expect(navy.selectedVariant?.price?.price).toBe(25);
     expect(navy.media?.mainMedia?.image?.url).toBe(
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg',
     );
 
     const xl = await getProductOptionsAvailability(client, TEE, { Size: 'Extra large' });
@@ -511,7 +511,7 @@ describe('catalogue reads', () => {
       sku: 'NW-TEE-S-WHITE',
       stock: { trackQuantity: true, quantity: 25, inStock: true },
       choices: { Size: 'Small', Color: 'White' },
-      media: { image: 'http://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg' },
+      media: { image: 'https://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg' },
     });
 
     const second = await first.next();
@@ -794,7 +794,7 @@ describe('catalogue writes', () => {
     });
     let { product } = await getProduct(merchant, TEE);
     expect(product.media?.items?.map((m) => m.image?.url)).toEqual([
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee.svg',
       'https://static.wixstatic.com/media/abc.jpg',
     ]);
     const added = product.media?.items?.[1]?.id as string;
@@ -811,7 +811,7 @@ describe('catalogue writes', () => {
     expect(h.last().body).toEqual({ id: TEE, mediaIds: [added] });
     ({ product } = await getProduct(merchant, TEE));
     expect(product.media?.items?.map((m) => m.image?.url)).toEqual([
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee.svg',
     ]);
     expect(navy()?.media?.items?.map((m) => m.id)).not.toContain(added);
     expect(navy()?.media?.items).toHaveLength(1);
@@ -880,8 +880,8 @@ describe('catalogue writes', () => {
     const { client } = await h.visitor();
     const white = await getProductOptionsAvailability(client, TEE, { Color: 'White' });
     expect(white.media?.items?.map((m) => m.image?.url)).toEqual([
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg',
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee.svg',
     ]);
 
     await removeProductMediaFromChoices(merchant, TEE, [
@@ -897,7 +897,7 @@ describe('catalogue writes', () => {
     });
     const after = await getProductOptionsAvailability(client, TEE, { Color: 'White' });
     expect(after.media?.items?.map((m) => m.image?.url)).toEqual([
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg',
     ]);
     // The product keeps the media item itself.
     expect((await getProduct(merchant, TEE)).product.media?.items?.map((m) => m.id)).toEqual([main]);

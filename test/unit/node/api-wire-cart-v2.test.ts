@@ -186,7 +186,9 @@ describe('our Cart V2 client speaks the recorded wire protocol', () => {
   });
 
   it('places the order and asks for the checkout page of a cart by id, the id in the path and the body', async () => {
-    const { client, sent } = stubClient();
+    const { client, sent } = stubClient(() =>
+      Response.json({ orderId: 'o1', checkoutUrl: 'https://www.wix.com/checkout?cartId=cart-2' }),
+    );
     await api.placeOrderFromCartV2(client, 'cart/1', { priceVerificationToken: 'pvt' });
     await api.getCheckoutUrlForCartV2(client, 'cart-2', { currencyCode: 'EUR' });
     expect(sent.map((s) => [s.method, s.path, s.body])).toEqual([

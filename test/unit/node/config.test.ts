@@ -10,9 +10,10 @@ describe('readEmbedConfig', () => {
       lang: 'FR',
       currency: 'eur',
       theme: 'Dark',
+      accountSections: 'orders bookings',
     });
     expect(problems).toEqual([]);
-    expect(config).toEqual({
+    expect(config).toStrictEqual({
       clientId: 'demo-client',
       apiBase: 'http://127.0.0.1:4100',
       lang: 'fr',
@@ -20,6 +21,7 @@ describe('readEmbedConfig', () => {
       theme: 'dark',
       strings: {},
       openCartOnAdd: true,
+      accountSections: 'orders bookings',
     });
   });
 

@@ -144,7 +144,7 @@ describe('member actions: account sections', () => {
     ]);
     expect(navigate).toHaveBeenCalledTimes(1);
     const url = new URL(navigate.mock.calls[0]?.[0] as string);
-    expect(`${url.origin}${url.pathname}`).toBe('http://sandbox.test/_hosted/account');
+    expect(`${url.origin}${url.pathname}`).toBe('https://sandbox.test/_hosted/account');
     const stored = h.sandbox.context.state.redirectSessions.get(url.searchParams.get('session') ?? '');
     expect(stored?.intent).toBe('membersAccount');
     // The store itself is as it was: the page is about to leave.

@@ -101,7 +101,7 @@ describe('the official Cart V2 SDK against the sandbox', () => {
     expect(cart._createdDate).toBeInstanceOf(Date);
     expect(lines[0]?.name?.original).toBe('Everyday Cotton Tee');
     expect(lines[0]?.attributes?.image).toBe(
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg',
     );
     expect(lines[1]?.attributes?.image).toBe(
       'wix:image://v1/abc123~mv2.jpg/wrap.jpg#originWidth=600&originHeight=800',
@@ -180,7 +180,7 @@ describe('the official Cart V2 SDK against the sandbox', () => {
     expect(calculated.summary?.paymentSummary?.payNow?.amount).toBe('81');
 
     const { checkoutUrl } = await wix.cartV2.getCheckoutUrl(cart._id as string);
-    expect(checkoutUrl).toMatch(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
+    expect(checkoutUrl).toMatch(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
     const placed = await wix.cartV2.placeOrder(cart._id as string, {
       priceVerificationToken: calculated.summary?.priceVerificationToken as string,
     });

@@ -88,7 +88,7 @@ describe('the official SDK against the sandbox', () => {
       ecomCheckout: { checkoutId: checkoutId as string },
       callbacks: { postFlowUrl: 'http://localhost:4000/' },
     });
-    expect(redirectSession?.fullUrl).toMatch(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
+    expect(redirectSession?.fullUrl).toMatch(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=/);
 
     const page = await wix.products
       .queryProducts()
@@ -277,7 +277,7 @@ describe('the official SDK against the sandbox', () => {
     expect(wix.auth.getTokens().refreshToken).toEqual(memberTokens.refreshToken);
 
     const { logoutUrl } = await wix.auth.logout('http://localhost:4000/');
-    expect(logoutUrl).toMatch(/^http:\/\/sandbox\.test\/_hosted\/logout\?session=/);
+    expect(logoutUrl).toMatch(/^https:\/\/sandbox\.test\/_hosted\/logout\?session=/);
     expect(wix.auth.loggedIn()).toBe(false);
 
     // Registration with email verification, the code read from the sandbox mailbox.

@@ -303,7 +303,7 @@ describe('collection reads', () => {
       description: 'Light layers and sunny-day essentials.',
     });
     expect(byId.json.collection.media.mainMedia.image.url).toBe(
-      'http://sandbox.test/_sandbox/media/collection-summer.svg',
+      'https://sandbox.test/_sandbox/media/collection-summer.svg',
     );
     const v2 = await call('GET', '/v2/collections/slug/summer?slug=summer', { headers: visitor });
     const v1 = await call('GET', '/stores-reader/v1/collections/slug/summer?slug=summer', {
@@ -414,7 +414,7 @@ describe('POST /stores-reader/v1/products/{id}/productOptionsAvailability', () =
     });
     expect(res.json.availableForPurchase).toBe(true);
     expect(res.json.media.mainMedia.image.url).toBe(
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg',
     );
     const caseInsensitive = await availability(s, TEE, { size: 'medium', color: 'black' });
     expect(caseInsensitive.json.selectedVariant.sku).toBe('NW-TEE-M-BLACK');
@@ -446,7 +446,7 @@ describe('POST /stores-reader/v1/products/{id}/productOptionsAvailability', () =
     ]);
     expect(white.json.media.items).toHaveLength(1);
     expect(white.json.media.mainMedia.image.url).toBe(
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee-white.svg',
     );
   });
 
@@ -526,7 +526,7 @@ describe('variant queries', () => {
       stock: { trackQuantity: true, quantity: 25, inStock: true },
       choices: { Size: 'Medium', Color: 'Black' },
       collectionIds: [ALL, SUMMER, collection('apparel')],
-      media: { image: 'http://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg' },
+      media: { image: 'https://sandbox.test/_sandbox/media/everyday-cotton-tee-black.svg' },
       preorderInfo: { enabled: false },
     });
     const xl = await call('POST', '/stores-reader/v1/variants/query', {
@@ -564,7 +564,7 @@ describe('variant queries', () => {
       sku: 'DL-EBOOK',
       stock: { trackQuantity: false, inStock: true },
       choices: {},
-      media: { image: 'http://sandbox.test/_sandbox/media/field-notes-ebook.svg' },
+      media: { image: 'https://sandbox.test/_sandbox/media/field-notes-ebook.svg' },
     });
     const malformed = await call('GET', '/stores-reader/v1/variants/nope', { headers: visitor });
     expect(malformed.status).toBe(400);
@@ -612,7 +612,7 @@ describe('product writes', () => {
       ],
       collectionIds: [ALL],
       numericId: '1000014',
-      productPageUrl: { base: 'http://sandbox.test', path: '/product-page/tee' },
+      productPageUrl: { base: 'https://sandbox.test', path: '/product-page/tee' },
       stock: { trackInventory: false, inStock: true, inventoryStatus: 'IN_STOCK' },
       createdDate: '2026-11-22T12:00:00.000Z',
       lastUpdated: '2026-11-22T12:00:00.000Z',
@@ -1046,7 +1046,7 @@ describe('product media', () => {
     expect(res.json).toEqual({});
     const after = await mediaOf(s);
     expect(after.items).toHaveLength(3);
-    expect(after.main.image.url).toBe('http://sandbox.test/_sandbox/media/everyday-cotton-tee.svg');
+    expect(after.main.image.url).toBe('https://sandbox.test/_sandbox/media/everyday-cotton-tee.svg');
     expect(after.items[1]).toMatchObject({
       mediaType: 'image',
       image: { url: 'https://static.wixstatic.com/media/abc.jpg' },

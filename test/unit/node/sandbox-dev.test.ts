@@ -11,6 +11,7 @@ const STATE_CHANGING: Array<[string, string, unknown]> = [
   ['PATCH', '/_sandbox/settings', { captcha: true }],
   ['POST', '/_sandbox/clients', { id: 'other-site', allowedOrigins: ['https://other.example'] }],
   ['PATCH', '/_sandbox/clients/demo-client', { allowedOrigins: ['https://other.example'] }],
+  ['POST', '/_sandbox/clients/demo-client/origins', { origin: 'https://other.example' }],
   ['POST', '/_sandbox/revoke', { memberId: 'nobody' }],
 ];
 
@@ -109,7 +110,7 @@ describe('GET /_sandbox/mailbox', () => {
       to: 'jane@example.com',
       subject: 'Reset your password',
       text: 'Open the link',
-      links: ['http://sandbox.test/reset?token=abc'],
+      links: ['https://sandbox.test/reset?token=abc'],
     });
     sandbox.context.mailbox.send({ to: 'marcus@example.com', subject: 'Other', text: 'Not for Jane' });
 
@@ -120,7 +121,7 @@ describe('GET /_sandbox/mailbox', () => {
       'Reset your password',
     ]);
     expect(res.json.messages[0]).toMatchObject({ to: 'jane@example.com', codes: ['123456'], links: [] });
-    expect(res.json.messages[1].links).toEqual(['http://sandbox.test/reset?token=abc']);
+    expect(res.json.messages[1].links).toEqual(['https://sandbox.test/reset?token=abc']);
     expect((await call('GET', '/_sandbox/mailbox')).json.messages).toHaveLength(3);
   });
 
@@ -208,7 +209,7 @@ describe('PATCH /_sandbox/settings', () => {
     const { sandbox, call } = testSandbox();
     await call('PATCH', '/_sandbox/settings', { body: { dropRate: 1 } });
     await expect(
-      sandbox.fetch('http://sandbox.test/oauth2/token', { method: 'POST', body: '{}' }),
+      sandbox.fetch('https://sandbox.test/oauth2/token', { method: 'POST', body: '{}' }),
     ).rejects.toThrow(/fetch failed/);
     expect((await call('GET', '/_sandbox/status')).status).toBe(200);
   });

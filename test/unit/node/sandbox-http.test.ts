@@ -126,6 +126,44 @@ describe('CORS', () => {
       404,
     );
   });
+
+  it('adds one origin through POST /_sandbox/clients/<id>/origins, keeping the others (PATCH replaces them)', async () => {
+    const { call } = testSandbox();
+    const before = (await call('GET', '/_sandbox/clients')).json.clients[0].allowedOrigins as string[];
+    expect(before).toEqual(['http://localhost:4000', 'http://127.0.0.1:4000']);
+    const added = await call('POST', '/_sandbox/clients/demo-client/origins', {
+      body: { origin: 'http://localhost:5500' },
+    });
+    expect(added.status).toBe(200);
+    expect(added.json.client.allowedOrigins).toEqual([...before, 'http://localhost:5500']);
+    // Once is enough: a second time changes nothing.
+    const again = await call('POST', '/_sandbox/clients/demo-client/origins', {
+      body: { origin: 'http://localhost:5500' },
+    });
+    expect(again.json.client.allowedOrigins).toEqual([...before, 'http://localhost:5500']);
+    for (const origin of [DEMO_ORIGIN, 'http://localhost:5500']) {
+      const res = await call('OPTIONS', '/oauth2/token', {
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
+    // An address with a path, or no origin at all, is a 400 that changes nothing.
+    for (const body of [{ origin: 'http://localhost:5500/shop' }, { origin: 42 }, {}]) {
+      const bad = await call('POST', '/_sandbox/clients/demo-client/origins', { body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.json.details.validationError.fieldViolations).toEqual([
+        {
+          field: 'origin',
+          description: 'must be an origin such as "http://localhost:4000" (scheme, host and port, no path)',
+          violatedRule: 'FORMAT',
+        },
+      ]);
+    }
+    expect((await call('GET', '/_sandbox/clients')).json.clients[0].allowedOrigins).toHaveLength(3);
+    expect(
+      (await call('POST', '/_sandbox/clients/nobody/origins', { body: { origin: DEMO_ORIGIN } })).status,
+    ).toBe(404);
+  });
 });
 
 describe('the sandbox over HTTP', () => {

@@ -38,7 +38,7 @@ const janePublic = (jane: Member): Member => ({
     slug: 'jane',
     photo: {
       id: jane.profile?.photo?.id as string,
-      url: 'http://sandbox.test/_sandbox/media/avatar-jane.svg',
+      url: 'https://sandbox.test/_sandbox/media/avatar-jane.svg',
       width: 400,
       height: 400,
       offsetX: 0,
@@ -1313,7 +1313,7 @@ describe('answers are copies', () => {
     const full = projectMember(jane, 'FULL');
     full.contact?.phones?.push('+1 000');
     expect(jane.profile?.nickname).toBe('Jane');
-    expect(jane.profile?.photo?.url).toBe('http://sandbox.test/_sandbox/media/avatar-jane.svg');
+    expect(jane.profile?.photo?.url).toBe('https://sandbox.test/_sandbox/media/avatar-jane.svg');
     expect(jane.contact?.phones).toEqual(['+1 555 0100']);
   });
 });

@@ -3,13 +3,13 @@ import { verifyPassword } from '../../../sandbox/passwords';
 import { createSeed, DEMO_MEMBER } from '../../../sandbox/seed';
 import { testSandbox } from '../../helpers/sandbox';
 
-const seed = createSeed('http://sandbox.test');
+const seed = createSeed('https://sandbox.test');
 const products = [...seed.products.values()];
 const members = [...seed.members.values()];
 
 describe('the seed', () => {
   it('is deterministic', () => {
-    expect(createSeed('http://sandbox.test')).toEqual(seed);
+    expect(createSeed('https://sandbox.test')).toEqual(seed);
   });
 
   it('has at least 12 products, physical and digital', () => {
@@ -35,7 +35,7 @@ describe('the seed', () => {
     const navy = tee?.productOptions?.[1]?.choices?.find((c) => c.description === 'Navy');
     expect(navy?.value).toBe('#1F2A44');
     expect(navy?.media?.mainMedia?.image?.url).toBe(
-      'http://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg',
+      'https://sandbox.test/_sandbox/media/everyday-cotton-tee-navy.svg',
     );
   });
 
@@ -113,8 +113,8 @@ describe('the seed', () => {
       if (c.media?.mainMedia?.image?.url) urls.add(c.media.mainMedia.image.url);
     expect(urls.size).toBeGreaterThan(20);
     for (const url of urls) {
-      expect(url.startsWith('http://sandbox.test/_sandbox/media/')).toBe(true);
-      expect((await call('GET', url.slice('http://sandbox.test'.length))).status, url).toBe(200);
+      expect(url.startsWith('https://sandbox.test/_sandbox/media/')).toBe(true);
+      expect((await call('GET', url.slice('https://sandbox.test'.length))).status, url).toBe(200);
     }
   });
 

@@ -261,7 +261,7 @@ describe('the store', () => {
       thankYouPageUrl: `${SITE_ORIGIN}/shop`,
     });
     expect(navigate).toHaveBeenCalledWith(
-      expect.stringMatching(/^http:\/\/sandbox\.test\/_hosted\/checkout\?session=/),
+      expect.stringMatching(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=/),
     );
     expect(named(events, 'checkout:started')).toHaveLength(1);
   });
@@ -309,7 +309,7 @@ describe('the store', () => {
     await store.getState().addToCart({ productId: id('enamel-pin-set'), quantity: 1 });
     await store.getState().signOut();
     expect(navigate).toHaveBeenCalledWith(
-      expect.stringMatching(/^http:\/\/sandbox\.test\/_hosted\/logout\?session=/),
+      expect.stringMatching(/^https:\/\/sandbox\.test\/_hosted\/logout\?session=/),
     );
     expect(store.getState().member).toEqual({ status: 'none', member: null });
     expect(store.getState().cart.count).toBe(0);
