@@ -54,6 +54,8 @@ const de: Strings = {
   estimateFailed: 'Der Versand konnte nicht berechnet werden.',
   checkoutFailed: 'Die Kasse konnte nicht geöffnet werden.',
   signInFailed: 'Die Anmeldung hat nicht geklappt.',
+  sessionExpired:
+    'Du wurdest abgemeldet. Melde dich wieder an, um zu deinem Konto und seinem Warenkorb zu kommen.',
   countryInvalid: 'Wähle ein Land.',
 };
 

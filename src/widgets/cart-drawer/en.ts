@@ -52,6 +52,7 @@ const en = {
   estimateFailed: 'Shipping could not be estimated.',
   checkoutFailed: 'Checkout could not start.',
   signInFailed: 'Signing in did not work.',
+  sessionExpired: 'You were signed out. Sign in again to get back to your account and its cart.',
   countryInvalid: 'Choose a country.',
 };
 

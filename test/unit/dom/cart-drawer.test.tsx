@@ -165,6 +165,17 @@ describe('the cart drawer: a modal dialog', () => {
 });
 
 describe('the cart drawer: loading, empty and failed carts', () => {
+  it('says in words that a member session ended (no raw text key), and Dismiss hides it', async () => {
+    const f = mount();
+    f.store.setState((s) => ({ session: { ...s.session, notice: { key: 'sessionExpired' } } }));
+    const dialog = await openDrawer(f);
+    const alert = await vi.waitFor(() => getByRole(dialog, 'alert'));
+    expect(textOf(alert)).toContain('You were signed out. Sign in again');
+    expect(textOf(alert)).not.toContain('sessionExpired');
+    await click(button(alert, 'Dismiss'));
+    expect(f.store.getState().session.notice).toBeNull();
+  });
+
   it('shows the empty state for a cart with no lines, and Continue shopping closes it', async () => {
     const f = mount();
     await f.store.getState().start();
