@@ -1,6 +1,7 @@
 import { webLock } from './auth/lock';
 import { createSession, type Session } from './auth/session';
 import { storageNamespace, webStorage } from './auth/storage';
+import { carriesAny, paramsOf } from './auth/url-params';
 import type { EmbedConfig } from './config';
 import { type CaptchaHolder, createEventHub, createPublicApi, type StorefrontApi } from './public-api';
 import { broadcastChannel } from './store/channel';
@@ -23,10 +24,6 @@ export interface Started {
 
 const OAUTH_PARAMS = ['code', 'state', 'error', 'error_description'];
 
-/** A URL's query and fragment parameters. */
-function paramsOf(url: URL): [URLSearchParams, URLSearchParams] {
-  return [url.searchParams, new URLSearchParams(url.hash.replace(/^#/, ''))];
-}
 /** The emailed password-reset link leads to the site with this parameter (WIRE.md 7). */
 const RECOVERY_PARAM = 'recoveryToken';
 /** The checkout page leads back (to its `thankYouPageUrl` or `postFlowUrl`) with the order placed. */
@@ -111,8 +108,7 @@ export function startStorefront(
   const ready = (async () => {
     try {
       // The code of a hosted sign-in downloads only when the platform redirected back with an answer.
-      const answer = paramsOf(new URL(win.location.href));
-      if (OAUTH_PARAMS.some((key) => answer.some((params) => params.has(key)))) {
+      if (carriesAny(paramsOf(win.location.href), OAUTH_PARAMS)) {
         await (await import('./auth/redirect-back')).finishRedirect(session, win.location.href);
         cleanUrl(win);
       }

@@ -2,6 +2,7 @@ import { AuthError } from './errors';
 import { exchange } from './hosted';
 import type { OAuthData } from './pkce';
 import type { Session } from './session';
+import { carriesAny, paramsOf } from './url-params';
 
 /**
  * The way back from the platform's hosted login page (WIRE.md 9). Its own module, so that only a page the
@@ -11,11 +12,7 @@ import type { Session } from './session';
 const ANSWER_KEYS = ['code', 'state', 'error'];
 
 /** Whether a URL carries a sign-in answer (`code`, `state` or `error`) in its query or fragment. */
-export function hasSignInAnswer(url: string): boolean {
-  const parsed = new URL(url);
-  const hash = new URLSearchParams(parsed.hash.replace(/^#/, ''));
-  return ANSWER_KEYS.some((key) => parsed.searchParams.has(key) || hash.has(key));
-}
+export const hasSignInAnswer = (url: string): boolean => carriesAny(paramsOf(url), ANSWER_KEYS);
 
 /**
  * Reads `code` and `state` (or `error`) from a URL the platform redirected back to, exchanges the code and
@@ -27,12 +24,10 @@ export async function finishRedirect(
   url: string,
   oauthData?: OAuthData,
 ): Promise<{ originalUri?: string } | null> {
-  if (!hasSignInAnswer(url)) return null;
-  const parsed = new URL(url);
+  const [query, hash] = paramsOf(url);
+  if (!carriesAny([query, hash], ANSWER_KEYS)) return null;
   const stored = session.takeTransaction();
   const data = oauthData ?? stored;
-  const query = parsed.searchParams;
-  const hash = new URLSearchParams(parsed.hash.replace(/^#/, ''));
   const [params, alt] = data?.responseMode === 'query' ? [query, hash] : [hash, query];
   const get = (key: string) => params.get(key) ?? alt.get(key);
   if (!data) throw new AuthError('Invalid _state', { reason: 'no_transaction' });
