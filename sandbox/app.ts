@@ -91,8 +91,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let random = seededRandom(randomSeed);
   let requestCounter = 0;
 
-  const cloneClients = () =>
-    new Map(initialClients.map((c) => [c.id, { id: c.id, allowedOrigins: [...c.allowedOrigins] }]));
+  const cloneClients = () => new Map(initialClients.map((c) => [c.id, structuredClone(c)]));
 
   const context: SandboxContext = {
     publicUrl,

@@ -10,6 +10,17 @@ import type { TokenStore } from './tokens';
 export interface OAuthClient {
   id: string;
   allowedOrigins: string[];
+  /**
+   * The site's own pages the platform's pages lead back to when a flow names none (as a headless project's
+   * URL settings do): Cart V2's checkout page (`get-checkout-url`) takes no callbacks.
+   */
+  siteUrls?: SiteUrls;
+}
+
+export interface SiteUrls {
+  thankYouPageUrl?: string;
+  cartPageUrl?: string;
+  postFlowUrl?: string;
 }
 
 /** What every route module is handed: the live state and the sandbox's injected edges. */

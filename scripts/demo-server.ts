@@ -52,7 +52,8 @@ async function fileUnder(root: string, urlPath: string): Promise<string | undefi
 /**
  * A static server for the demo site: pages from `demo/`, the build from `dist/` under `/cdn/` with
  * `Access-Control-Allow-Origin: *` (the loader's chunks are ES modules, fetched in CORS mode). Every page is
- * served again under `/strict/` with a strict Content-Security-Policy without `unsafe-inline` or `unsafe-eval`.
+ * served again under `/strict/` with a strict Content-Security-Policy without `unsafe-inline` or `unsafe-eval`,
+ * and under `/cart-v2/` on the platform's Cart V2 (`data-cart-api="v2"`).
  */
 export async function startDemoServer(options: DemoServerOptions): Promise<DemoServer> {
   const demoDir = resolve(options.demoDir);
@@ -69,8 +70,10 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     const extra = Object.entries(options.extraRoots ?? {}).find(([prefix]) =>
       url.pathname.startsWith(prefix),
     );
-    // /strict/… serves the same demo pages under a strict Content-Security-Policy.
+    // /strict/… serves the same demo pages under a strict Content-Security-Policy; /cart-v2/… serves them on
+    // the platform's Cart V2 (`data-cart-api="v2"` on the script tag).
     const strict = url.pathname.startsWith('/strict/');
+    const cartV2 = url.pathname.startsWith('/cart-v2/');
     // /react/… is the React demo app, built into dist/demo-react.
     const react = url.pathname === '/react' || url.pathname.startsWith('/react/');
     const file = extra
@@ -79,7 +82,14 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
         ? await fileUnder(distDir, url.pathname.slice('/cdn'.length))
         : react
           ? await fileUnder(resolve(distDir, 'demo-react'), url.pathname.slice('/react'.length) || '/')
-          : await fileUnder(demoDir, strict ? url.pathname.slice('/strict'.length) : url.pathname);
+          : await fileUnder(
+              demoDir,
+              strict
+                ? url.pathname.slice('/strict'.length)
+                : cartV2
+                  ? url.pathname.slice('/cart-v2'.length)
+                  : url.pathname,
+            );
     if (!file) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Not found: ${url.pathname}`);
       return;
@@ -97,6 +107,11 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
       const siteUrl = `http://localhost:${port}`;
       if (sandboxUrl !== DEMO_SANDBOX_URL) body = body.replaceAll(DEMO_SANDBOX_URL, sandboxUrl);
       if (siteUrl !== DEMO_SITE_URL) body = body.replaceAll(DEMO_SITE_URL, siteUrl);
+      if (cartV2)
+        body = body.replaceAll(
+          'data-client-id="demo-client"',
+          'data-client-id="demo-client" data-cart-api="v2"',
+        );
       if (strict) {
         headers['Content-Security-Policy'] = [
           "default-src 'self'",

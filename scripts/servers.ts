@@ -47,6 +47,13 @@ export async function startServers(
             `http://127.0.0.1:${demo.port}`,
             ...(options.extraOrigins ?? []),
           ],
+          // Cart V2's checkout page takes no callbacks: it leads back to the project's site pages, here the
+          // demo shop on Cart V2.
+          siteUrls: {
+            thankYouPageUrl: `${demo.url}/cart-v2/`,
+            cartPageUrl: `${demo.url}/cart-v2/`,
+            postFlowUrl: `${demo.url}/cart-v2/`,
+          },
         },
       ],
     });

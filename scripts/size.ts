@@ -13,6 +13,9 @@
  *   so are chunks no widget loads, such as the return from the hosted login page, `redirect-back-*.js`);
  * - everything: a product page (`product-page-*.js` too) with every widget opened, one language (a figure, with
  *   no budget of its own).
+ * Each page is measured twice: on the platform's v1 cart (the default) and on Cart V2 (`data-cart-api="v2"`),
+ * whose service (`chunks/cart-v2-*.js`) such a page downloads with its first cart read; the budgets hold on both,
+ * and no v1 page downloads it.
  * The page figures are per language (each page loads its own packs). Exits 1 when a budget is exceeded or a
  * chunk is missing. Run `npm run build` first.
  */
@@ -96,15 +99,16 @@ const views = chunk('chunks/widgets-');
 const menu = chunk('chunks/menu-');
 const products = chunk('chunks/products-');
 const productPage = chunk('chunks/product-page-');
+const cartV2 = chunk('chunks/cart-v2-');
 // The member badge shows as soon as the page loads (it is not "opened"), so its code counts here.
 const initial = closure(['embed.js', 'loader.js']);
 const drawer = closure(['embed.js', 'loader.js', views]);
 const grid = closure(['embed.js', 'loader.js', products]);
 /** Chunks a page must not download before it wants them, by page. */
 const notBefore: Array<[string, Set<string>, string[]]> = [
-  ['before any widget opens', initial, [menu, views, products]],
-  ['the drawer', drawer, [menu, products]],
-  ['a page with a product grid', grid, [menu, views, productPage]],
+  ['before any widget opens', initial, [menu, views, products, cartV2]],
+  ['the drawer', drawer, [menu, products, cartV2]],
+  ['a page with a product grid', grid, [menu, views, productPage, cartV2]],
 ];
 for (const [label, set, chunks] of notBefore) {
   for (const wanted of chunks.filter((file) => set.has(file))) {
@@ -113,17 +117,34 @@ for (const [label, set, chunks] of notBefore) {
   }
 }
 const cartAndMember = [...closure(['embed.js', 'loader.js', views, menu])];
+if (cartAndMember.includes(cartV2)) {
+  console.error(`a v1 page would download ${cartV2}: it must load only on Cart V2 pages.`);
+  process.exit(1);
+}
+/** A page on Cart V2: the same files and the V2 service's chunk with what it imports. */
+const onV2 = (files: Iterable<string>) => [...new Set([...files, ...closure([cartV2])])];
 const perLanguage = (label: string, files: (lang: string) => string[], budget: number | null) =>
   LANGUAGES.map((lang): [string, number, number | null] => {
     const page = files(lang);
     return [`${label}, "${lang}" (${page.join(', ')})`, total(page), budget];
   });
+const v1Code = code.filter((file) => file !== cartV2);
 const rows: Array<[string, number, number | null]> = [
   ['embed.js', sizes.get('embed.js')?.gzip ?? 0, BUDGETS.embed],
   [`before any widget opens, badge shown (${[...initial].join(', ')})`, total(initial), BUDGETS.initial],
+  [
+    `on Cart V2, before any widget opens, badge shown (${onV2(initial).join(', ')})`,
+    total(onV2(initial)),
+    BUDGETS.initial,
+  ],
   ...perLanguage(
     'a page with the cart drawer opened',
     (lang) => [...drawer, ...packsOf(lang, 'texts')],
+    BUDGETS.drawer,
+  ),
+  ...perLanguage(
+    'on Cart V2, a page with the cart drawer opened',
+    (lang) => [...onV2(drawer), ...packsOf(lang, 'texts')],
     BUDGETS.drawer,
   ),
   ...perLanguage(
@@ -132,12 +153,27 @@ const rows: Array<[string, number, number | null]> = [
     BUDGETS.grid,
   ),
   ...perLanguage(
+    'on Cart V2, a page with a product grid, before any cart opens',
+    (lang) => [...onV2(grid), ...packsOf(lang, 'products')],
+    BUDGETS.grid,
+  ),
+  ...perLanguage(
     'every cart and member widget opened, member menu included',
     (lang) => [...cartAndMember, ...packsOf(lang, 'texts')],
     BUDGETS.all,
   ),
   ...perLanguage(
+    'on Cart V2, every cart and member widget opened, member menu included',
+    (lang) => [...onV2(cartAndMember), ...packsOf(lang, 'texts')],
+    BUDGETS.all,
+  ),
+  ...perLanguage(
     'everything: a product page with every widget opened',
+    (lang) => [...v1Code, ...packsOf(lang, 'texts'), ...packsOf(lang, 'products')],
+    null,
+  ),
+  ...perLanguage(
+    'on Cart V2, everything: a product page with every widget opened',
     (lang) => [...code, ...packsOf(lang, 'texts'), ...packsOf(lang, 'products')],
     null,
   ),

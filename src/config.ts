@@ -22,6 +22,11 @@ export interface EmbedConfig {
    * bookings"`); the menu reads them. Default: the shop's own, `account orders`.
    */
   accountSections?: string | undefined;
+  /**
+   * The platform's cart service (`data-cart-api`): `v1` (default while the platform calls Cart V2 a preview)
+   * or `v2`. The same cart either way; v1 is removed on 2027-02-01.
+   */
+  cartApi: 'v1' | 'v2';
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -134,6 +139,12 @@ export function readEmbedConfig(
       attribute: 'data-open-cart-on-add',
       message: `"${data.openCartOnAdd}" is not true or false; using true`,
     });
+  const cartApi = data.cartApi?.trim().toLowerCase() || 'v1';
+  if (cartApi !== 'v1' && cartApi !== 'v2')
+    problems.push({
+      attribute: 'data-cart-api',
+      message: `"${data.cartApi}" is not v1 or v2; using v1`,
+    });
   return {
     config: {
       clientId,
@@ -144,6 +155,7 @@ export function readEmbedConfig(
       strings,
       openCartOnAdd: open !== 'false',
       accountSections: data.accountSections,
+      cartApi: cartApi === 'v2' ? 'v2' : 'v1',
     },
     problems,
   };

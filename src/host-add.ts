@@ -138,9 +138,11 @@ export async function addFrom(
     }
     say(add, '');
     add.setAttribute('data-sf-state', 'adding');
-    const ok = await store.getState().addToCart(read.input);
+    // The drawer opens at once, showing the add on its way: a slow add is never a page that does nothing.
+    const adding = store.getState().addToCart(read.input);
+    if (options.openCartOnAdd) store.getState().openCart();
+    const ok = await adding;
     add.setAttribute('data-sf-state', ok ? 'added' : 'error');
-    if (ok && options.openCartOnAdd) store.getState().openCart();
     if (!ok) {
       const problem = store.getState().cart.error;
       // Without a message element the drawer's banner tells the visitor; an add that may have arrived shows

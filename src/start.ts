@@ -83,6 +83,7 @@ export function startStorefront(
     emit: hub.emit,
     navigate: (url) => win.location.assign(url),
     location: () => win.location.href,
+    cartApi: config.cartApi,
   });
   const { session } = store;
   const api = createPublicApi(store, hub, captcha);

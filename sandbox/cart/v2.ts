@@ -1180,9 +1180,15 @@ function checkoutOf(ctx: SandboxContext, cart: StoredCart): string {
 /**
  * `POST /ecom/v2/carts/{cartId}/get-checkout-url`: the cart's `customCheckoutUrl` (with `{checkout_id}`
  * replaced by the cart id) when it has one, else the platform's hosted checkout page for the cart — the
- * same page v1's checkouts open through an `ecomCheckout` redirect session.
+ * same page v1's checkouts open through an `ecomCheckout` redirect session. With no callbacks to take, that
+ * page leads back to the site's pages of the calling OAuth client (`OAuthClient.siteUrls`).
  */
-export function checkoutUrlOf(ctx: SandboxContext, cart: StoredCart, body: Json): { checkoutUrl: string } {
+export function checkoutUrlOf(
+  ctx: SandboxContext,
+  cart: StoredCart,
+  body: Json,
+  clientId?: string,
+): { checkoutUrl: string } {
   if (
     body.currencyCode !== undefined &&
     (typeof body.currencyCode !== 'string' || !/^[A-Z]{3}$/.test(body.currencyCode))
@@ -1201,6 +1207,8 @@ export function checkoutUrlOf(ctx: SandboxContext, cart: StoredCart, body: Json)
     intent: 'ecomCheckout',
     request: { ecomCheckout: { checkoutId } },
     owner: cart.owner,
+    // The page leads back to the site's pages of the client that asked (`siteUrls`): V2 takes no callbacks.
+    ...(clientId ? { clientId } : {}),
     createdDate: nowIso(ctx),
   };
   ctx.state.redirectSessions.set(session.id, session);

@@ -103,6 +103,8 @@ export function registerCartV2Routes(app: Hono<AppEnv>, ctx: SandboxContext): vo
   });
   app.post(`${CART_BY_ID}/get-checkout-url`, async (c) => {
     const cart = ownCart(c);
-    return c.json(checkoutUrlOf(ctx, cart, await readJsonBody(c)));
+    const caller = resolveCaller(c, ctx);
+    const clientId = caller.kind === 'merchant' ? undefined : caller.clientId;
+    return c.json(checkoutUrlOf(ctx, cart, await readJsonBody(c), clientId));
   });
 }

@@ -1,5 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { FieldViolation } from '../../src/api/types/errors';
+import { type AppEnv, readJsonBody, type SandboxContext, type SiteUrls } from '../context';
 import { applicationError, forbidden, notFound, PlatformError, validationError } from '../errors';
 import { renderArtwork } from '../media';
 import { applySettingsPatch } from '../settings';
@@ -120,6 +121,34 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
     const body = await readJsonBody(c);
     const [origin] = readOrigins([body.origin], 'origin');
     if (origin && !client.allowedOrigins.includes(origin)) client.allowedOrigins.push(origin);
+    return c.json({ client });
+  });
+
+  // The site's pages the platform's pages lead back to when a flow names none (Cart V2's checkout page), as
+  // a headless project's URL settings: each on one of the client's origins; a field left out is cleared.
+  app.put('/_sandbox/clients/:id/site-urls', guard, async (c) => {
+    const client = ctx.clients.get(c.req.param('id'));
+    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+    const body = await readJsonBody(c);
+    const urls: SiteUrls = {};
+    const violations: FieldViolation[] = [];
+    for (const field of ['thankYouPageUrl', 'cartPageUrl', 'postFlowUrl'] as const) {
+      const url = body[field];
+      if (url === undefined) continue;
+      if (
+        typeof url !== 'string' ||
+        !URL.canParse(url) ||
+        !client.allowedOrigins.includes(new URL(url).origin)
+      )
+        violations.push({
+          field,
+          description: `must be an address on one of the client's origins (${client.allowedOrigins.join(', ')})`,
+          violatedRule: 'FORMAT',
+        });
+      else urls[field] = url;
+    }
+    if (violations.length) throw validationError(violations);
+    client.siteUrls = urls;
     return c.json({ client });
   });
 

@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { FieldViolation } from '../../src/api/types/errors';
 import { type Caller, resolveCaller } from '../auth';
 import { estimateTotals, placeOrder } from '../cart';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import { type AppEnv, readJsonBody, type SandboxContext, type SiteUrls } from '../context';
 import { applicationError, notFound, PlatformError, validationError } from '../errors';
 import { escapeHtml, hostedPage } from '../hosted';
 import type { StoredRedirectSession } from '../state';
@@ -228,7 +228,7 @@ function sessionOf(c: Context<AppEnv>, ctx: SandboxContext, intent: string): Sto
 }
 
 /**
- * A callback of the session, if its origin is still one the clients allow (an origin removed since the
+ * A callback of the session (or, for a session made with none, the client's site page), if its origin is still one the clients allow (an origin removed since the
  * session was made is no longer followed).
  */
 const callbackOf = (
@@ -237,7 +237,12 @@ const callbackOf = (
   field: string,
 ): string | undefined => {
   const callbacks = session.request.callbacks;
-  const url = isObject(callbacks) ? callbacks[field] : undefined;
+  // A session made with no callbacks (Cart V2's checkout page) leads back to the client's site pages.
+  const url = isObject(callbacks)
+    ? callbacks[field]
+    : session.clientId
+      ? ctx.clients.get(session.clientId)?.siteUrls?.[field as keyof SiteUrls]
+      : undefined;
   if (typeof url !== 'string' || !URL.canParse(url)) return undefined;
   const { origins } = callbackOrigins(ctx, session.clientId, session.intent, session.request[session.intent]);
   return origins.includes(new URL(url).origin) ? url : undefined;

@@ -28,6 +28,11 @@ export interface StorefrontProviderProps {
   openCartOnAdd?: boolean;
   /** The member menu's sections of the members area (`"orders bookings"`); the shop's own by default. */
   accountSections?: string;
+  /**
+   * The platform's cart service, as the script tag's `data-cart-api`: `v1` (default) or `v2` (Cart V2, whose
+   * code downloads only when asked for). The shopper's cart is the same on both.
+   */
+  cartApi?: 'v1' | 'v2';
   /** The `fetch` for every platform call (a test's in-process platform, a proxy); the window's by default. */
   fetch?: typeof fetch;
   children?: ReactNode;

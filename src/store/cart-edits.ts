@@ -1,17 +1,14 @@
-import {
-  addToCurrentCart,
-  createCheckoutFromCurrentCart,
-  estimateCurrentCartTotals,
-  removeCouponFromCurrentCart,
-  removeLineItemsFromCurrentCart,
-  storeLineItem,
-  updateCurrentCart,
-  updateCurrentCartLineItemQuantity,
-} from '../api/cart';
 import { isApiError, isSystemError } from '../api/errors';
-import { createRedirectSession } from '../api/redirects';
 import type { Cart, LineItem } from '../api/types/cart';
-import { type CartKit, countOf, MAX_QUANTITY, problemOf, type StorefrontActions } from './store';
+import { cartV1 } from './cart-v1';
+import {
+  type CartBackend,
+  type CartKit,
+  countOf,
+  MAX_QUANTITY,
+  problemOf,
+  type StorefrontActions,
+} from './store';
 
 /** The cart's edits: what only the open drawer does, so their code downloads with the drawer's. */
 export type CartEdits = Pick<
@@ -41,7 +38,8 @@ export function withQuantity(line: LineItem, quantity: number): LineItem {
 export function cartEdits(kit: CartKit): CartEdits {
   const { get, deps, session, emit, here } = kit.ctx;
   const { patchCart, acceptCart, fail } = kit;
-  const api = session.client;
+  // The platform's cart service the site speaks (`data-cart-api`): v1's here, V2's downloaded when asked for.
+  const backend = kit.v2 ? kit.v2() : Promise.resolve(cartV1(session.client, kit.fetchCart));
   let estimates = 0;
 
   /** The lines of the cart on show, changed by `change`, with the count to match. */
@@ -60,7 +58,7 @@ export function cartEdits(kit: CartKit): CartEdits {
   const changeLines = async (
     edit: (lines: LineItem[]) => LineItem[],
     undo: (lines: LineItem[]) => LineItem[],
-    send: () => Promise<{ cart: Cart }>,
+    send: (api: CartBackend) => Promise<Cart>,
     problemKey: string,
   ) => {
     const mine = kit.next();
@@ -68,7 +66,7 @@ export function cartEdits(kit: CartKit): CartEdits {
     patchLines(edit);
     patchCart({ error: null });
     try {
-      const { cart } = await send();
+      const cart = await send(await backend);
       if (kit.isLatest(mine)) acceptCart(cart);
     } catch (error) {
       // Undone only on the cart it was made on: a cart taken since (another tab's, or a later answer) is
@@ -101,9 +99,7 @@ export function cartEdits(kit: CartKit): CartEdits {
           : input.options
             ? { options: input.options }
             : undefined;
-        const { cart } = await addToCurrentCart(api, {
-          lineItems: [storeLineItem(input.productId, quantity, variant)],
-        });
+        const cart = await (await backend).add(input.productId, quantity, variant);
         acceptCart(cart);
         emit('cart:added', { productId: input.productId, quantity });
         return true;
@@ -139,7 +135,7 @@ export function cartEdits(kit: CartKit): CartEdits {
         await changeLines(
           (lines) => lines.map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
           (lines) => lines.map((l) => (l.id === lineId ? line : l)),
-          () => updateCurrentCartLineItemQuantity(api, [{ id: lineId, quantity }]),
+          (api) => api.setQuantity(lineId, quantity),
           'quantityFailed',
         );
       } finally {
@@ -159,7 +155,7 @@ export function cartEdits(kit: CartKit): CartEdits {
           !line || lines.some((l) => l.id === lineId)
             ? lines
             : [...lines.slice(0, at), line, ...lines.slice(at)],
-        () => removeLineItemsFromCurrentCart(api, [lineId]),
+        (api) => api.remove(lineId),
         'removeFailed',
       );
     },
@@ -172,7 +168,7 @@ export function cartEdits(kit: CartKit): CartEdits {
       }
       patchCart({ couponBusy: true, couponError: null });
       try {
-        const { cart } = await updateCurrentCart(api, { couponCode: trimmed });
+        const cart = await (await backend).applyCoupon(trimmed, get().cart.cart);
         kit.next();
         acceptCart(cart);
         return true;
@@ -187,7 +183,7 @@ export function cartEdits(kit: CartKit): CartEdits {
     async removeCoupon() {
       patchCart({ couponBusy: true, couponError: null });
       try {
-        const { cart } = await removeCouponFromCurrentCart(api);
+        const cart = await (await backend).removeCoupon(get().cart.cart);
         kit.next();
         acceptCart(cart);
       } catch (error) {
@@ -202,17 +198,15 @@ export function cartEdits(kit: CartKit): CartEdits {
       const mine = ++estimates;
       patchCart({ shipping: choice, totalsStatus: 'loading', totalsError: null });
       try {
-        const totals = await estimateCurrentCartTotals(api, {
-          ...(choice
+        const totals = await (await backend).estimate(
+          choice
             ? {
-                shippingAddress: {
-                  country: choice.country.trim().toUpperCase(),
-                  ...(choice.postalCode.trim() ? { postalCode: choice.postalCode.trim() } : {}),
-                },
+                country: choice.country.trim().toUpperCase(),
+                postalCode: choice.postalCode.trim(),
+                ...(choice.code ? { code: choice.code } : {}),
               }
-            : {}),
-          ...(choice?.code ? { selectedShippingOption: { code: choice.code } } : {}),
-        });
+            : null,
+        );
         if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
       } catch (error) {
         // A failed estimate the shopper asked for (a country, an option) says so, with a retry; one the drawer
@@ -230,26 +224,13 @@ export function cartEdits(kit: CartKit): CartEdits {
       if (!get().cart.cart?.lineItems?.length) return;
       patchCart({ checkout: 'working', checkoutError: null });
       try {
-        const shipping = get().cart.shipping;
-        const { checkoutId } = await createCheckoutFromCurrentCart(api, {
-          channelType: 'WEB',
-          ...(shipping?.code ? { selectedShippingOption: { code: shipping.code } } : {}),
-          ...(shipping
-            ? {
-                shippingAddress: {
-                  country: shipping.country,
-                  ...(shipping.postalCode ? { postalCode: shipping.postalCode } : {}),
-                },
-              }
-            : {}),
-        });
-        const back = here();
-        const { redirectSession } = await createRedirectSession(api, {
-          ecomCheckout: { checkoutId },
-          ...(back ? { callbacks: { postFlowUrl: back, cartPageUrl: back, thankYouPageUrl: back } } : {}),
-        });
+        const { checkoutId, url } = await (await backend).checkout(
+          get().cart.cart,
+          get().cart.shipping,
+          here(),
+        );
         emit('checkout:started', { checkoutId });
-        deps.navigate?.(redirectSession.fullUrl);
+        deps.navigate?.(url);
       } catch (error) {
         patchCart({ checkout: 'error', checkoutError: problemOf(error, 'checkoutFailed') });
         return;

@@ -121,6 +121,40 @@ export interface StoreDeps {
   navigate?: (url: string) => void;
   /** The page the visitor is on: where the platform's pages lead back to. */
   location?: () => string;
+  /**
+   * The platform's cart service (`data-cart-api`): `v1` (default) or `v2`, whose code downloads only for the
+   * pages that ask for it. Both answer the same view of a cart (`CartBackend`).
+   */
+  cartApi?: 'v1' | 'v2';
+}
+
+/**
+ * One of the platform's cart services (v1's current cart, `./cart-v1.ts`, or Cart V2's, `./cart-v2.ts`) as
+ * the store uses it. Each answers the widgets' one view of a cart, in the shape of v1's `Cart` (lines with
+ * `quantity`, `price`, `lineItemPrice`, `availability`; the coupon in `appliedDiscounts`), and totals in the
+ * shape of v1's estimate, so the drawer, the count, the events and `window.Storefront` are the same on both.
+ */
+export interface CartBackend {
+  /** The current cart; null when the visitor has none (or, on V2, only an ordered one). */
+  read(): Promise<Cart | null>;
+  add(
+    productId: string,
+    quantity: number,
+    variant?: { variantId: string } | { options: Record<string, string> },
+  ): Promise<Cart>;
+  setQuantity(lineId: string, quantity: number): Promise<Cart>;
+  remove(lineId: string): Promise<Cart>;
+  /** Applies a coupon by its code, in place of the one the cart (`shown`) has. */
+  applyCoupon(code: string, shown: Cart | null): Promise<Cart>;
+  removeCoupon(shown: Cart | null): Promise<Cart>;
+  /** The totals, with the delivery options for an address and the chosen one (a normalised choice). */
+  estimate(choice: ShippingChoice | null): Promise<EstimateTotalsResponse>;
+  /** Where to send the shopper to pay for the cart (`shown`), leading back to `back`. */
+  checkout(
+    shown: Cart | null,
+    choice: ShippingChoice | null,
+    back: string,
+  ): Promise<{ checkoutId: string; url: string }>;
 }
 
 export interface AddToCartInput {
@@ -180,6 +214,8 @@ export interface CartKit {
   version(): number;
   /** Reads the server's cart (null when the visitor has none). */
   fetchCart(): Promise<Cart | null>;
+  /** Cart V2's service, downloaded once (on a `cartApi: 'v2'` store only). */
+  v2?: () => Promise<CartBackend>;
 }
 
 /**
@@ -205,6 +241,17 @@ export const countOf = (cart: Cart | null, productId?: string) =>
   (cart?.lineItems ?? [])
     .filter((line) => productId === undefined || line.catalogReference?.catalogItemId === productId)
     .reduce((sum, line) => sum + (line.quantity ?? 0), 0);
+
+/**
+ * Whether a cart is older than the one on show: the same cart at a lower revision (V2's `revision` goes up by
+ * one on every change), else one updated earlier.
+ */
+export function isOlder(cart: Cart, shown: Cart | null): boolean {
+  if (!shown) return false;
+  if (cart.id === shown.id && cart.revision && shown.revision)
+    return Number(cart.revision) < Number(shown.revision);
+  return Date.parse(cart.updatedDate ?? '') < Date.parse(shown.updatedDate ?? '');
+}
 
 export const problemOf = (error: unknown, key: string): Problem => {
   if (isSystemError(error)) return { key: 'networkError' };
@@ -281,7 +328,18 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         else patchCart({ totals: null, totalsStatus: 'idle' });
       };
 
+      // Cart V2's code downloads with the first cart read of a page that asked for it (again after a failure).
+      let v2: Promise<CartBackend> | undefined;
+      const loadV2 = () =>
+        (v2 ??= import('./cart-v2').then(
+          (module) => module.cartV2(api),
+          (error: unknown) => {
+            v2 = undefined;
+            throw error;
+          },
+        ));
       const fetchCart = async (): Promise<Cart | null> => {
+        if (deps.cartApi === 'v2') return (await loadV2()).read();
         try {
           return (await getCurrentCart(api)).cart;
         } catch (error) {
@@ -303,6 +361,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         isLatest: (change) => change === seq,
         version: () => version,
         fetchCart,
+        ...(deps.cartApi === 'v2' ? { v2: loadV2 } : {}),
       };
       const edits = lazyActions(
         () => import('./cart-edits').then((module) => module.cartEdits(kit)),
@@ -489,9 +548,8 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   const unsubscribeChannel = deps.channel?.subscribe((message) => {
     if (message.type === 'cart') {
       const cart = message.cart as Cart;
-      // Messages can cross: a cart older than the one on show (its update time) is not the server's latest.
-      const shown = Date.parse(store.getState().cart.cart?.updatedDate ?? '');
-      if (Date.parse(cart.updatedDate ?? '') < shown) return;
+      // Messages can cross: a cart older than the one on show is not the server's latest.
+      if (isOlder(cart, store.getState().cart.cart)) return;
       version++;
       store.setState((s) => ({ cart: { ...s.cart, cart, count: message.count, status: 'ready' } }));
       emit('cart:updated', { count: message.count, cart });

@@ -1,3 +1,4 @@
+import type { Sandbox } from '../../sandbox/app';
 import type { SandboxSettings } from '../../sandbox/settings';
 import { createSession, type Session } from '../../src/auth/session';
 import { memoryStorage } from '../../src/auth/storage';
@@ -29,10 +30,15 @@ export const TEST_CONFIG: EmbedConfig = {
   theme: 'auto',
   strings: {},
   openCartOnAdd: true,
+  cartApi: 'v1',
 };
 
 /** The real store and session on an in-process sandbox (memory storage), for tests of the page's own wiring. */
-export function sandboxStore(deps: Omit<StoreDeps, 'session' | 'storage'> = {}) {
+export function sandboxStore(
+  deps: Omit<StoreDeps, 'session' | 'storage'> = {},
+  /** The platform calls' `fetch` over the sandbox's (to hold or fail some); the sandbox's by default. */
+  options: { fetch?: (sandbox: Sandbox) => typeof fetch } = {},
+) {
   const { sandbox } = testSandbox();
   const storage = memoryStorage();
   const store = createStorefrontStore({
@@ -40,7 +46,7 @@ export function sandboxStore(deps: Omit<StoreDeps, 'session' | 'storage'> = {}) 
       createSession({
         clientId: 'demo-client',
         apiBase: SANDBOX_ORIGIN,
-        fetch: sandbox.fetch,
+        fetch: options.fetch ? options.fetch(sandbox) : sandbox.fetch,
         storage,
         tokens,
       }),

@@ -379,6 +379,15 @@ function Shipping({ store, t, currency, locale }: Props) {
   );
 }
 
+/** A cart's lines and quantities: totals worked out for other lines are not this cart's. */
+const linesKey = (cart: Cart | undefined) =>
+  (cart?.lineItems ?? []).map((line) => `${line.id}×${line.quantity}`).join();
+
+/**
+ * The cart's totals. The server's figures are shown only beside the lines they were worked out for: after a
+ * change (here or in another tab) the subtotal is the lines' own sum and the rest says it is updating until
+ * the next estimate arrives, never the old figures beside new lines.
+ */
 function Totals({
   cart,
   totals,
@@ -392,7 +401,9 @@ function Totals({
   currency: string;
   locale: string;
 }) {
-  const summary = totals?.priceSummary;
+  const current = !totals?.cart || linesKey(totals.cart) === linesKey(cart);
+  const summary = current ? totals?.priceSummary : undefined;
+  const updating = Boolean(totals?.priceSummary) && !summary;
   const subtotalCents = (cart.lineItems ?? []).reduce(
     (sum, l) => sum + Math.round(Number(l.lineItemPrice?.amount ?? 0) * 100),
     0,
@@ -419,17 +430,19 @@ function Totals({
     rows.push([t.tax, formatPrice(summary.tax, currency, locale)]);
   }
   return (
-    <dl className="totals" part="totals">
+    <dl className="totals" part="totals" aria-busy={updating ? 'true' : undefined}>
       {rows.map(([label, value]) => (
         <div key={label} className="total-row">
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
       ))}
-      {summary ? (
+      {summary || updating ? (
         <div className="total-row grand">
           <dt>{t.total}</dt>
-          <dd>{formatPrice(summary.total, currency, locale)}</dd>
+          <dd className={updating ? 'muted' : undefined}>
+            {summary ? formatPrice(summary.total, currency, locale) : t.updating}
+          </dd>
         </div>
       ) : null}
     </dl>
@@ -528,6 +541,13 @@ export function Drawer(given: Props) {
               onDismiss={() => store.getState().dismissCartError()}
             />
           ) : null}
+          {/* An add on its way shows at once, above the lines (a slow one is never a frozen page). */}
+          {slice.adding && !loading ? (
+            <p className="adding" part="adding" role="status">
+              <span className="thumb shimmer" aria-hidden="true" />
+              {t.adding}
+            </p>
+          ) : null}
           {loading ? (
             <>
               <p className="sf-visually-hidden" role="status">
@@ -536,12 +556,14 @@ export function Drawer(given: Props) {
               <Skeleton />
             </>
           ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
-            <div className="empty" part="empty">
-              <p>{t.emptyCart}</p>
-              <button type="button" className="secondary" onClick={() => store.getState().closeCart()}>
-                {t.continueShopping}
-              </button>
-            </div>
+            slice.adding ? null : (
+              <div className="empty" part="empty">
+                <p>{t.emptyCart}</p>
+                <button type="button" className="secondary" onClick={() => store.getState().closeCart()}>
+                  {t.continueShopping}
+                </button>
+              </div>
+            )
           ) : (
             <>
               <ul className="lines">

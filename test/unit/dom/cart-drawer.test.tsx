@@ -940,6 +940,52 @@ describe('the cart drawer: shipping estimate and totals', () => {
   });
 });
 
+describe('the cart drawer: a slow add', () => {
+  it('shows “Adding to your cart…” at once, not the empty state, and the line when it arrives', async () => {
+    const f = mount();
+    await f.store.getState().loadCart();
+    const add = f.hold('POST', '/ecom/v1/carts/current/add-to-cart');
+    const adding = f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const dialog = await openDrawer(f);
+    await add.arrived;
+    expect(textOf(getByRole(dialog, 'status'))).toBe('Adding to your cart…');
+    expect(textOf(dialog)).not.toContain('Your cart is empty.');
+    add.release();
+    expect(await adding).toBe(true);
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Stoneware Mug']));
+    expect(queryByRole(dialog, 'status', 'Adding to your cart…')).toBeNull();
+  });
+});
+
+describe('the cart drawer: totals never contradict the lines', () => {
+  it('shows the lines’ own subtotal and “Updating…” for the rest until the totals of the new lines arrive', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('pothos-plant'), quantity: 2 });
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(total(f.root, 'Total')).toBe('$56.00'));
+
+    // The next estimate is held: the lines change, their totals have not arrived.
+    let release!: () => void;
+    const held = new Promise<undefined>((resolve) => {
+      release = () => resolve(undefined);
+    });
+    const stop = f.intercept((r) => (r.path.endsWith('/estimate-totals') ? held : undefined));
+    await click(button(dialog, 'One more Pothos in a Ceramic Pot'));
+    await vi.waitFor(() => expect(f.store.getState().cart.count).toBe(3));
+    await vi.waitFor(() => expect(f.requestsTo('/estimate-totals').length).toBeGreaterThan(1));
+    expect(totalsOf(f.root)).toEqual([
+      ['Subtotal', '$84.00'],
+      ['Total', 'Updating…'],
+    ]);
+    expect(f.root.querySelector('[part="totals"]')?.getAttribute('aria-busy')).toBe('true');
+
+    stop();
+    release();
+    await vi.waitFor(() => expect(total(f.root, 'Total')).toBe('$84.00'));
+    expect(f.root.querySelector('[part="totals"]')?.hasAttribute('aria-busy')).toBe(false);
+  });
+});
+
 describe('the cart drawer: checkout', () => {
   it('creates a checkout and goes to the platform’s hosted checkout page', async () => {
     const f = mount();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Sandbox } from '../../../sandbox/app';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
 import { wireHostPage } from '../../../src/host';
 import { readAddToCart, readPickers } from '../../../src/host-add';
@@ -95,12 +96,15 @@ describe('host page details a hostile page can reach', () => {
 });
 
 /** The host page wired to the real store and session on the in-process sandbox. */
-function wiredPage(html: string, options: { lang?: string } = {}) {
+function wiredPage(
+  html: string,
+  options: { lang?: string; openCartOnAdd?: boolean; fetch?: (sandbox: Sandbox) => typeof fetch } = {},
+) {
   document.body.innerHTML = html;
-  const { sandbox, store, session } = sandboxStore();
+  const { sandbox, store, session } = sandboxStore({}, options.fetch ? { fetch: options.fetch } : {});
   const reported: string[] = [];
   const unwire = wireHostPage(document, store, {
-    openCartOnAdd: false,
+    openCartOnAdd: options.openCartOnAdd ?? false,
     lang: options.lang ?? 'en',
     report: (message) => reported.push(message),
   });
@@ -110,6 +114,31 @@ function wiredPage(html: string, options: { lang?: string } = {}) {
 }
 
 describe('the host page against the platform', () => {
+  it('opens the drawer as a slow add starts, with the add shown on its way, not when it ends', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const page = wiredPage('<button>Add</button>', {
+      openCartOnAdd: true,
+      fetch: (sandbox) => async (input, init) => {
+        const request = new Request(input as RequestInfo, init);
+        if (request.url.endsWith('/add-to-cart')) await held;
+        return sandbox.fetch(request);
+      },
+    });
+    const button = document.querySelector('button') as HTMLButtonElement;
+    button.setAttribute('data-sf-add-to-cart', page.productId('stoneware-mug'));
+    button.click();
+    await vi.waitFor(() => expect(page.store.getState().ui.cartOpen).toBe(true));
+    expect(page.store.getState().cart).toMatchObject({ adding: true, count: 0 });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    release();
+    await vi.waitFor(() => expect(button.getAttribute('data-sf-state')).toBe('added'));
+    expect(page.store.getState().cart).toMatchObject({ adding: false, count: 1 });
+    page.unwire();
+  });
+
   it('names the variant that is sold out in the add’s message', async () => {
     const page = wiredPage(`<article data-sf-product>
       <input type="radio" name="c" value="Charcoal" data-sf-option="Color">

@@ -11,6 +11,7 @@ const context: WidgetContext = {
     theme: 'auto',
     strings: {},
     openCartOnAdd: true,
+    cartApi: 'v1',
   },
   store: {} as WidgetContext['store'],
   session: {} as WidgetContext['session'],

@@ -11,6 +11,7 @@ describe('readEmbedConfig', () => {
       currency: 'eur',
       theme: 'Dark',
       accountSections: 'orders bookings',
+      cartApi: ' V2 ',
     });
     expect(problems).toEqual([]);
     expect(config).toStrictEqual({
@@ -22,6 +23,7 @@ describe('readEmbedConfig', () => {
       strings: {},
       openCartOnAdd: true,
       accountSections: 'orders bookings',
+      cartApi: 'v2',
     });
   });
 
@@ -65,6 +67,7 @@ describe('readEmbedConfig', () => {
       theme: 'auto',
       strings: {},
       openCartOnAdd: true,
+      cartApi: 'v1',
     });
   });
 
@@ -83,6 +86,7 @@ describe('readEmbedConfig', () => {
       currency: 'dollars',
       theme: 'neon',
       openCartOnAdd: 'nope',
+      cartApi: 'v3',
     });
     expect(problems.map((p) => p.attribute)).toEqual([
       'data-client-id',
@@ -90,9 +94,12 @@ describe('readEmbedConfig', () => {
       'data-currency',
       'data-theme',
       'data-open-cart-on-add',
+      'data-cart-api',
     ]);
+    expect(config.cartApi).toBe('v1');
+    expect(problems.at(-1)?.message).toBe('"v3" is not v1 or v2; using v1');
     expect(config.openCartOnAdd).toBe(true);
-    expect(problems.at(-1)?.message).toBe('"nope" is not true or false; using true');
+    expect(problems.at(-2)?.message).toBe('"nope" is not true or false; using true');
     expect(readEmbedConfig({ clientId: 'c', openCartOnAdd: ' FALSE ' }).config.openCartOnAdd).toBe(false);
     expect(problems[0]?.message).toContain('data-client-id="<your OAuth client id>"');
     expect(config.apiBase).toBe(DEFAULT_API_BASE);
