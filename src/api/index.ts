@@ -9,6 +9,7 @@
  */
 export * from './cart';
 export * from './cart-v2';
+export * from './delivery';
 export * from './encoding';
 export * from './errors';
 export * from './events';

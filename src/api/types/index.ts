@@ -2,6 +2,7 @@ export * from './cart';
 export * from './cart-v2';
 export * from './collections';
 export * from './common';
+export * from './delivery';
 export * from './enums';
 export * from './errors';
 export * from './identity';
