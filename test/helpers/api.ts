@@ -64,6 +64,15 @@ function decodeDotR(query: string): unknown {
   return value === null ? undefined : JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
 }
 
+/** A delivery address in New York, in wire names. */
+export const NY = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '5th Ave 1',
+};
+
 /**
  * The in-process sandbox with clients whose `fetch` records every request, so a test can check both the
  * wire (method, path, query, body) and the behaviour.
@@ -121,6 +130,12 @@ export function apiHarness(options: SandboxOptions = {}) {
       };
     },
     client,
+    /** The id of a seeded product, by its slug. */
+    productId(slug: string): string {
+      const product = [...harness.sandbox.context.state.products.values()].find((p) => p.slug === slug);
+      if (!product?.id) throw new Error(`no product ${slug}`);
+      return product.id;
+    },
   };
 }
 
