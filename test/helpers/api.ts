@@ -64,6 +64,36 @@ function decodeDotR(query: string): unknown {
   return value === null ? undefined : JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
 }
 
+/** A request as a stub `fetch` saw it, for wire checks. */
+export interface SentRequest {
+  host: string;
+  method: string;
+  path: string;
+  /** Without the `?`. */
+  query: string;
+  headers: Headers;
+  /** The parsed JSON body; null without one. */
+  body: unknown;
+}
+
+/** A stub `fetch` that notes every request in `sent` and answers each with `answer()` (canned), for wire checks. */
+export function cannedFetch(sent: SentRequest[], answer: () => Response) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    sent.push({
+      host: url.host,
+      method: request.method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : null,
+    });
+    return answer();
+  };
+}
+
 /** A delivery address in New York, in wire names. */
 export const NY = {
   country: 'US',
