@@ -8,6 +8,7 @@ import { Mailbox } from './mailbox';
 import { registerCartV1Routes } from './routes/cart-v1';
 import { registerCartV2Routes } from './routes/cart-v2';
 import { registerCatalogRoutes } from './routes/catalog';
+import { registerDeliveryRoutes } from './routes/delivery';
 import { registerDevRoutes } from './routes/dev';
 import { registerIdentityRoutes } from './routes/identity';
 import { registerMemberRoutes } from './routes/members';
@@ -168,6 +169,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   registerOAuthRoutes(app, context);
   registerCartV1Routes(app, context);
   registerCartV2Routes(app, context);
+  registerDeliveryRoutes(app, context);
   registerMemberRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerRedirectRoutes(app, context);

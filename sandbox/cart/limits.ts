@@ -69,3 +69,10 @@ export const MAX_CUSTOM_CHECKOUT_URL_LENGTH = 2048;
 export const MAX_NAME_LENGTH = 200;
 /** Form submissions per update (`formSubmissions` 1..1000). */
 export const MAX_FORM_SUBMISSIONS = 1000;
+/** Delivery solutions: `lineItems` 1..300, an item's `quantity` 1..999999999, 5 `userPreferences`, 20 `externalReferences`. */
+export const MAX_DELIVERABLE_ITEMS = 300;
+export const MAX_DELIVERABLE_QUANTITY = 999_999_999;
+export const MAX_DELIVERY_PREFERENCES = 5;
+export const MAX_DELIVERY_EXTERNAL_REFERENCES = 20;
+/** Weight units (`weightUnit`). */
+export const WEIGHT_UNITS: readonly string[] = ['UNSPECIFIED_WEIGHT_UNIT', 'KG', 'LB'];

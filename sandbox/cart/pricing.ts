@@ -1,3 +1,4 @@
+import type { DeliveryLogistics } from '../../src/api/types/cart';
 import type { Product, Variant } from '../../src/api/types/products';
 import type { SandboxContext } from '../context';
 import { percentOf, toCents } from '../money';
@@ -180,6 +181,26 @@ export function shippingOptionsFor(
     } else choices.push(base);
   }
   return choices;
+}
+
+/**
+ * How an option delivers, as v1's estimate (`shippingOptions[].logistics`) and delivery solutions show it:
+ * the delivery time, a pickup's address and instructions, a time slot.
+ */
+export function logisticsOf(choice: ShippingChoice): DeliveryLogistics {
+  return {
+    deliveryTime: choice.deliveryTime,
+    ...(choice.pickup
+      ? {
+          instructions: choice.pickup.instructions,
+          pickupDetails: {
+            address: { ...choice.pickup.address },
+            pickupMethod: choice.pickup.method as 'STORE_PICKUP',
+          },
+        }
+      : {}),
+    ...(choice.timeSlot ? { deliveryTimeSlot: { ...choice.timeSlot } } : {}),
+  };
 }
 
 /** The offered option a code names: exactly, or an option with time slots by its plain code. */

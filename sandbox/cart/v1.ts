@@ -46,6 +46,7 @@ import {
 } from './model';
 import {
   computeTotals,
+  logisticsOf,
   type PricedLine,
   priceLines,
   type ShippingChoice,
@@ -55,7 +56,8 @@ import {
 
 /** The v1 wire view of the cart (`/ecom/v1/carts/current…`, SPEC.md 7, ENTITIES.md). */
 
-function money(cents: number, currency: string): MultiCurrencyPrice {
+/** Money as cart and checkout send it: decimal strings with the store's formatting. */
+export function money(cents: number, currency: string): MultiCurrencyPrice {
   const amount = centsToDecimal(cents);
   const formatted = formatCents(cents, currency);
   return { amount, convertedAmount: amount, formattedAmount: formatted, formattedConvertedAmount: formatted };
@@ -747,19 +749,7 @@ function shippingOptionOf(choice: ShippingChoice, currency: string): ShippingOpt
     code: choice.code,
     title: choice.title,
     carrierId: choice.carrierId,
-    logistics: {
-      deliveryTime: choice.deliveryTime,
-      ...(choice.pickup
-        ? {
-            instructions: choice.pickup.instructions,
-            pickupDetails: {
-              address: { ...choice.pickup.address },
-              pickupMethod: choice.pickup.method as 'STORE_PICKUP',
-            },
-          }
-        : {}),
-      ...(choice.timeSlot ? { deliveryTimeSlot: { ...choice.timeSlot } } : {}),
-    },
+    logistics: logisticsOf(choice),
     cost: { price: money(choice.costCents, currency), otherCharges: [] },
     partial: false,
   };

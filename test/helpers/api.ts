@@ -64,6 +64,45 @@ function decodeDotR(query: string): unknown {
   return value === null ? undefined : JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
 }
 
+/** A request as a stub `fetch` saw it, for wire checks. */
+export interface SentRequest {
+  host: string;
+  method: string;
+  path: string;
+  /** Without the `?`. */
+  query: string;
+  headers: Headers;
+  /** The parsed JSON body; null without one. */
+  body: unknown;
+}
+
+/** A stub `fetch` that notes every request in `sent` and answers each with `answer()` (canned), for wire checks. */
+export function cannedFetch(sent: SentRequest[], answer: () => Response) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    sent.push({
+      host: url.host,
+      method: request.method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : null,
+    });
+    return answer();
+  };
+}
+
+/** A delivery address in New York, in wire names. */
+export const NY = {
+  country: 'US',
+  subdivision: 'US-NY',
+  city: 'New York',
+  postalCode: '10001',
+  addressLine: '5th Ave 1',
+};
+
 /**
  * The in-process sandbox with clients whose `fetch` records every request, so a test can check both the
  * wire (method, path, query, body) and the behaviour.
@@ -121,6 +160,12 @@ export function apiHarness(options: SandboxOptions = {}) {
       };
     },
     client,
+    /** The id of a seeded product, by its slug. */
+    productId(slug: string): string {
+      const product = [...harness.sandbox.context.state.products.values()].find((p) => p.slug === slug);
+      if (!product?.id) throw new Error(`no product ${slug}`);
+      return product.id;
+    },
   };
 }
 

@@ -32,24 +32,10 @@ import {
   updateFormSubmissionsInCurrentCartV2,
   updateLineItemsInCurrentCartV2,
 } from '../../../src/api/index';
-import { apiHarness } from '../../helpers/api';
+import { apiHarness, NY } from '../../helpers/api';
 
 const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
-const NY = {
-  country: 'US',
-  subdivision: 'US-NY',
-  city: 'New York',
-  postalCode: '10001',
-  addressLine: '5th Ave 1',
-};
-
 type Harness = ReturnType<typeof apiHarness>;
-
-function productId(h: Harness, slug: string): string {
-  const product = [...h.sandbox.context.state.products.values()].find((p) => p.slug === slug);
-  if (!product?.id) throw new Error(`no product ${slug}`);
-  return product.id;
-}
 
 async function rejection(promise: Promise<unknown>) {
   try {
@@ -81,7 +67,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
     const missing = await rejection(getCurrentCartV2(client));
     expect(missing).toMatchObject({ status: 404, code: 'OWNED_CART_NOT_FOUND' });
 
-    const mug = productId(h, 'stoneware-mug');
+    const mug = h.productId('stoneware-mug');
     const { cart } = await addLineItemsToCurrentCartV2(client, {
       catalogItems: [
         storeCatalogItem(TEE, 2, { options: { Size: 'Extra large', Color: 'Navy' } }),
@@ -202,7 +188,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
     await h.call('PATCH', '/_sandbox/settings', { body: { taxRate: 0.1 } });
     const { client } = await h.visitor();
     await addLineItemsToCurrentCartV2(client, {
-      catalogItems: [storeCatalogItem(productId(h, 'pothos-plant'), 2)],
+      catalogItems: [storeCatalogItem(h.productId('pothos-plant'), 2)],
     });
     const before = await estimateCurrentCartV2(client);
     expect(before.summary.priceSummary).toEqual({
@@ -284,7 +270,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
     const h = apiHarness();
     const { client } = await h.visitor();
     await addLineItemsToCurrentCartV2(client, {
-      catalogItems: [storeCatalogItem(productId(h, 'pothos-plant'), 2)],
+      catalogItems: [storeCatalogItem(h.productId('pothos-plant'), 2)],
     });
     const { cart } = await addCouponToCurrentCartV2(client, 'save10');
     expect(cart.coupons).toEqual([{ id: '321c8547-35d2-4742-a0f5-a895d6dfdf8b', code: 'SAVE10' }]);
@@ -309,7 +295,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
     const h = apiHarness();
     const { client } = await h.visitor();
     await addLineItemsToCurrentCartV2(client, {
-      catalogItems: [storeCatalogItem(productId(h, 'field-notes-ebook'), 3)],
+      catalogItems: [storeCatalogItem(h.productId('field-notes-ebook'), 3)],
     });
     const { cart } = await addGiftCardToCurrentCartV2(client, {
       code: 'GIFT12345678',
@@ -340,7 +326,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
         businessInfo: { locationId: '77777777-7777-4777-8777-777777777777' },
         source: { channelType: 'WEB' },
       },
-      catalogItems: [storeCatalogItem(productId(h, 'enamel-pin-set'), 2)],
+      catalogItems: [storeCatalogItem(h.productId('enamel-pin-set'), 2)],
       customItems: [giftWrap()],
       coupons: [{ code: 'TENOFF' }],
       deliveryMethod: { code: 'express' },
@@ -370,7 +356,7 @@ describe('Cart V2 current cart: our client against the sandbox', () => {
     const h = apiHarness();
     const { client, tokens } = await h.visitor();
     await addLineItemsToCurrentCartV2(client, {
-      catalogItems: [storeCatalogItem(productId(h, 'enamel-pin-set'), 1)],
+      catalogItems: [storeCatalogItem(h.productId('enamel-pin-set'), 1)],
     });
     const site = await h.call('GET', '/_api/cart-v2/v2/carts/current', {
       headers: { authorization: tokens.access_token },
@@ -389,7 +375,7 @@ describe('v1 and V2 are two views of the same cart', () => {
   it('a v1 cart read and changed through V2, and back', async () => {
     const h = apiHarness();
     const { client } = await h.visitor();
-    const mug = productId(h, 'stoneware-mug');
+    const mug = h.productId('stoneware-mug');
     await addToCurrentCart(client, {
       lineItems: [
         storeLineItem(TEE, 1, { options: { Size: 'Medium', Color: 'Black' } }),
@@ -447,7 +433,7 @@ describe('v1 and V2 are two views of the same cart', () => {
     const h = apiHarness();
     const visitor = await h.visitor();
     const jane = h.member('jane@example.com');
-    const pins = productId(h, 'enamel-pin-set');
+    const pins = h.productId('enamel-pin-set');
     const v1Visitor = (await addToCurrentCart(visitor.client, { lineItems: [storeLineItem(pins, 2)] })).cart;
     const v1Member = (
       await addToCurrentCart(jane.client, {
@@ -478,7 +464,7 @@ describe('v1 and V2 are two views of the same cart', () => {
 describe('Cart V2 orders', () => {
   async function readyCart(h: Harness) {
     const { client } = await h.visitor();
-    const mug = productId(h, 'stoneware-mug');
+    const mug = h.productId('stoneware-mug');
     await createCurrentCartV2(client, {
       cart: { deliveryInfo: { address: NY }, customerInfo: { email: 'buyer@example.com' } },
       catalogItems: [storeCatalogItem(mug, 2)],
@@ -556,7 +542,7 @@ describe('Cart V2 orders', () => {
     const empty = (await createCurrentCartV2(other.client, {})).cart;
     expect((await rejection(placeOrderFromCartV2(other.client, empty.id as string))).code).toBe('EMPTY_CART');
     await addLineItemsToCurrentCartV2(other.client, {
-      catalogItems: [storeCatalogItem(productId(h, 'enamel-pin-set'), 1)],
+      catalogItems: [storeCatalogItem(h.productId('enamel-pin-set'), 1)],
     });
     const noAddress = await rejection(placeOrderFromCartV2(other.client, empty.id as string));
     expect(noAddress).toMatchObject({ status: 428, code: 'VIOLATIONS_WITH_ERROR_SEVERITY' });
@@ -595,7 +581,7 @@ describe('every Cart V2 application error the sandbox can reach', () => {
   async function cartWith(h: Harness, slug = 'pothos-plant', quantity = 1) {
     const { client } = await h.visitor();
     const { cart } = await addLineItemsToCurrentCartV2(client, {
-      catalogItems: [storeCatalogItem(productId(h, slug), quantity)],
+      catalogItems: [storeCatalogItem(h.productId(slug), quantity)],
     });
     return { client, cart };
   }
@@ -894,7 +880,7 @@ describe('every Cart V2 application error the sandbox can reach', () => {
         { catalogReference: storeCatalogItem(TEE, 1, { options: { Size: 'Medium' } }).catalogReference },
       ],
     });
-    const tote = storeCatalogItem(productId(h, 'canvas-tote'), 2);
+    const tote = storeCatalogItem(h.productId('canvas-tote'), 2);
     const none = await rejection(addLineItemsToCurrentCartV2(client, { catalogItems: [tote] }));
     expect(none.applicationError?.data).toEqual({
       invalidItems: [
@@ -907,7 +893,7 @@ describe('every Cart V2 application error the sandbox can reach', () => {
   it('names a sold-out variant by its product and choices', async () => {
     const h = apiHarness();
     const { client } = await h.visitor();
-    const mustard = storeCatalogItem(productId(h, 'wool-beanie'), 1, { options: { Color: 'Mustard' } });
+    const mustard = storeCatalogItem(h.productId('wool-beanie'), 1, { options: { Color: 'Mustard' } });
     const refused = await rejection(addLineItemsToCurrentCartV2(client, { catalogItems: [mustard] }));
     expect(refused).toMatchObject({
       code: 'INSUFFICIENT_INVENTORY',

@@ -18,12 +18,6 @@ import { apiHarness } from '../../helpers/api';
 
 const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
 
-function productId(h: ReturnType<typeof apiHarness>, slug: string): string {
-  const product = [...h.sandbox.context.state.products.values()].find((p) => p.slug === slug);
-  if (!product?.id) throw new Error(`no product ${slug}`);
-  return product.id;
-}
-
 async function rejection(promise: Promise<unknown>) {
   try {
     await promise;
@@ -103,7 +97,7 @@ describe('current cart', () => {
     const unknown = await rejection(addToCurrentCart(client, { lineItems: [storeLineItem('nope', 1)] }));
     expect(unknown).toMatchObject({ status: 404, code: 'CATALOG_ITEM_NOT_FOUND' });
     const soldOut = await rejection(
-      addToCurrentCart(client, { lineItems: [storeLineItem(productId(h, 'canvas-tote'), 1)] }),
+      addToCurrentCart(client, { lineItems: [storeLineItem(h.productId('canvas-tote'), 1)] }),
     );
     expect(soldOut).toMatchObject({
       status: 400,
@@ -113,7 +107,7 @@ describe('current cart', () => {
     // A variant sold out beside others in stock is named by its choices too.
     const mustard = await rejection(
       addToCurrentCart(client, {
-        lineItems: [storeLineItem(productId(h, 'wool-beanie'), 1, { options: { Color: 'Mustard' } })],
+        lineItems: [storeLineItem(h.productId('wool-beanie'), 1, { options: { Color: 'Mustard' } })],
       }),
     );
     expect(mustard).toMatchObject({
@@ -133,7 +127,7 @@ describe('current cart', () => {
   it('never holds more than the stock: a larger quantity is reduced and marked PARTIALLY_AVAILABLE', async () => {
     const h = apiHarness();
     const { client } = await h.visitor();
-    const mug = productId(h, 'stoneware-mug');
+    const mug = h.productId('stoneware-mug');
     const { cart } = await addToCurrentCart(client, { lineItems: [storeLineItem(mug, 7)] });
     expect(cart.lineItems?.[0]).toMatchObject({
       quantity: 5,
@@ -152,8 +146,8 @@ describe('current cart', () => {
     const { client } = await h.visitor();
     const { cart } = await addToCurrentCart(client, {
       lineItems: [
-        storeLineItem(productId(h, 'enamel-pin-set'), 1),
-        storeLineItem(productId(h, 'pothos-plant'), 1),
+        storeLineItem(h.productId('enamel-pin-set'), 1),
+        storeLineItem(h.productId('pothos-plant'), 1),
       ],
     });
     const [pins, plant] = cart.lineItems ?? [];
@@ -170,7 +164,7 @@ describe('current cart', () => {
   it('adds up money in cents: 3 × 9.99 is 29.97', async () => {
     const h = apiHarness();
     const { client } = await h.visitor();
-    await addToCurrentCart(client, { lineItems: [storeLineItem(productId(h, 'field-notes-ebook'), 3)] });
+    await addToCurrentCart(client, { lineItems: [storeLineItem(h.productId('field-notes-ebook'), 3)] });
     const totals = await estimateCurrentCartTotals(client, {});
     expect(totals.priceSummary?.subtotal).toMatchObject({ amount: '29.97', formattedAmount: '$29.97' });
     expect(totals.priceSummary?.shipping?.amount).toBe('0');
@@ -182,7 +176,7 @@ describe('current cart', () => {
     const h = apiHarness();
     const a = await h.visitor();
     const b = await h.visitor();
-    await addToCurrentCart(a.client, { lineItems: [storeLineItem(productId(h, 'enamel-pin-set'), 1)] });
+    await addToCurrentCart(a.client, { lineItems: [storeLineItem(h.productId('enamel-pin-set'), 1)] });
     expect((await rejection(getCurrentCart(b.client))).status).toBe(404);
     const jane = h.member('jane@example.com');
     expect((await rejection(getCurrentCart(jane.client))).status).toBe(404);
@@ -193,7 +187,7 @@ describe('current cart', () => {
   it('deletes the cart', async () => {
     const h = apiHarness();
     const { client } = await h.visitor();
-    await addToCurrentCart(client, { lineItems: [storeLineItem(productId(h, 'enamel-pin-set'), 1)] });
+    await addToCurrentCart(client, { lineItems: [storeLineItem(h.productId('enamel-pin-set'), 1)] });
     const deleted = vi.fn();
     client.on('cart.deleted', deleted);
     await deleteCurrentCart(client);
@@ -238,7 +232,7 @@ describe('coupons and totals', () => {
   async function cartWith(h: ReturnType<typeof apiHarness>, items: Array<[string, number]>) {
     const { client } = await h.visitor();
     await addToCurrentCart(client, {
-      lineItems: items.map(([slug, q]) => storeLineItem(productId(h, slug), q)),
+      lineItems: items.map(([slug, q]) => storeLineItem(h.productId(slug), q)),
     });
     return client;
   }
@@ -372,7 +366,7 @@ describe('coupons and totals', () => {
   it('merchant discounts need an elevated call', async () => {
     const h = apiHarness();
     const { client, tokens } = await h.visitor();
-    await addToCurrentCart(client, { lineItems: [storeLineItem(productId(h, 'pothos-plant'), 1)] });
+    await addToCurrentCart(client, { lineItems: [storeLineItem(h.productId('pothos-plant'), 1)] });
     const refused = await rejection(updateCurrentCart(client, { merchantDiscounts: [{ amount: '5' }] }));
     expect(refused.status).toBe(403);
     const elevated = h.client(accessTokenAuth(`${tokens.access_token},${h.sandbox.context.apiKey}`));
@@ -390,7 +384,7 @@ describe('checkout', () => {
   it('creates a checkout, opens the hosted checkout through a redirect session and places the order', async () => {
     const h = apiHarness();
     const { client } = await h.visitor();
-    const mug = productId(h, 'stoneware-mug');
+    const mug = h.productId('stoneware-mug');
     await addToCurrentCart(client, { lineItems: [storeLineItem(mug, 2)] });
     const { checkoutId } = await createCheckoutFromCurrentCart(client, { channelType: 'WEB' });
     expect(checkoutId).toMatch(/^[0-9a-f-]{36}$/);
@@ -432,7 +426,7 @@ describe('checkout', () => {
 
   it('never oversells: the second buyer of the last mugs is told at the hosted checkout', async () => {
     const h = apiHarness();
-    const mug = productId(h, 'stoneware-mug');
+    const mug = h.productId('stoneware-mug');
     const buyers = [await h.visitor(), await h.visitor()];
     const sessions = [];
     for (const { client } of buyers) {
@@ -462,7 +456,7 @@ describe('checkout', () => {
     const h = apiHarness();
     const { client } = await h.visitor();
     expect((await rejection(createCheckoutFromCurrentCart(client, { channelType: 'WEB' }))).status).toBe(404);
-    await addToCurrentCart(client, { lineItems: [storeLineItem(productId(h, 'enamel-pin-set'), 1)] });
+    await addToCurrentCart(client, { lineItems: [storeLineItem(h.productId('enamel-pin-set'), 1)] });
     const bad = await rejection(createCheckoutFromCurrentCart(client, { channelType: 'TELEPATHY' as 'WEB' }));
     expect(bad.violations?.[0]?.field).toBe('channelType');
     const { checkoutId } = await createCheckoutFromCurrentCart(client, { channelType: 'WEB' });
@@ -483,7 +477,7 @@ describe('checkout', () => {
 
   it('escapes product names on the hosted page', async () => {
     const h = apiHarness();
-    const pins = productId(h, 'enamel-pin-set');
+    const pins = h.productId('enamel-pin-set');
     const product = h.sandbox.context.state.products.get(pins);
     if (product) product.name = '<img src=x onerror=alert(1)>';
     const { client } = await h.visitor();

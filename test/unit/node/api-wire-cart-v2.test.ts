@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../../src/api/index';
 import { type ApiClient, createApiClient } from '../../../src/api/index';
+import { cannedFetch, type SentRequest } from '../../helpers/api';
 
 /**
  * Every Cart V2 call of our client, made with the arguments of the official SDK's recording, puts the same
@@ -33,32 +34,12 @@ const recorded = (op: string) => {
   return found;
 };
 
-interface Sent {
-  method: string;
-  path: string;
-  query: string;
-  headers: Headers;
-  body: unknown;
-}
-
 function stubClient(answer: () => Response = () => Response.json({ cart: { id: 'c' }, summary: {} })) {
-  const sent: Sent[] = [];
+  const sent: SentRequest[] = [];
   const client = createApiClient({
     apiBase: 'https://www.wixapis.com',
     auth: { getAuthorization: () => '<accessToken>' },
-    fetch: async (input, init) => {
-      const request = new Request(input as RequestInfo, init);
-      const url = new URL(request.url);
-      const text = await request.text();
-      sent.push({
-        method: request.method,
-        path: url.pathname,
-        query: url.search.replace(/^\?/, ''),
-        headers: request.headers,
-        body: text ? JSON.parse(text) : null,
-      });
-      return answer();
-    },
+    fetch: cannedFetch(sent, answer),
   });
   return { client, sent };
 }
@@ -121,7 +102,7 @@ const CALLS: Record<string, Call> = {
   'getCurrentCart -> 404 (no current cart)': (c) => api.getCurrentCartV2(c),
 };
 
-function expectSameRequest(mine: Sent, expected: RecordedV2) {
+function expectSameRequest(mine: SentRequest, expected: RecordedV2) {
   expect({ method: mine.method, path: mine.path, query: mine.query }).toEqual({
     method: expected.method,
     path: expected.path,
@@ -138,7 +119,7 @@ describe('our Cart V2 client speaks the recorded wire protocol', () => {
       const { client, sent } = stubClient();
       await call(client);
       expect(sent).toHaveLength(1);
-      expectSameRequest(sent[0] as Sent, recorded(op));
+      expectSameRequest(sent[0] as SentRequest, recorded(op));
     });
   }
 

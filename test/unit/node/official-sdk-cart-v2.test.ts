@@ -7,38 +7,15 @@
 
 import { cartV2, currentCart, currentCartV2 } from '@wix/ecom';
 import { createClient, OAuthStrategy } from '@wix/sdk';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from '../../../src/api/index';
-import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+import { officialSdkSandbox } from '../../helpers/official-sdk';
 
 const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
 const PINS = '305a84b8-aa56-4d18-acbe-b8caca228527';
 const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
 
-let harness: ReturnType<typeof testSandbox>;
-const paths: string[] = [];
-
-beforeEach(() => {
-  harness = testSandbox();
-  paths.length = 0;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.host !== 'www.wixapis.com' && url.host !== 'edge.wixapis.com')
-      throw new Error(`Unexpected host ${url.host}`);
-    paths.push(`${request.method} ${url.pathname}`);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    return harness.sandbox.fetch(`${SANDBOX_ORIGIN}${url.pathname}${url.search}`, {
-      method: request.method,
-      headers: request.headers,
-      body,
-    });
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const sdk = officialSdkSandbox();
 
 async function visitorClient() {
   const wix = createClient({
@@ -200,7 +177,9 @@ describe('the official Cart V2 SDK against the sandbox', () => {
       details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } },
     });
     // All on the REST prefix of CART-V2.md 1.
-    expect(paths.filter((p) => p.includes('/carts/')).every((p) => p.includes('/ecom/v2/carts/'))).toBe(true);
+    expect(sdk.seen.filter((p) => p.includes('/carts/')).every((p) => p.includes('/ecom/v2/carts/'))).toBe(
+      true,
+    );
   });
 
   it('reads a v1 cart through V2 and changes it back', async () => {

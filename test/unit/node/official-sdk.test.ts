@@ -12,36 +12,14 @@ import { members } from '@wix/members';
 import { redirects } from '@wix/redirects';
 import { ApiKeyStrategy, createClient, OAuthStrategy } from '@wix/sdk';
 import { collections, products } from '@wix/stores';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORES_APP_ID } from '../../../src/api/index';
-import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+import { officialSdkSandbox } from '../../helpers/official-sdk';
+import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 
 const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
 
-let harness: ReturnType<typeof testSandbox>;
-const hosts: string[] = [];
-
-beforeEach(() => {
-  harness = testSandbox();
-  hosts.length = 0;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.host !== 'www.wixapis.com' && url.host !== 'edge.wixapis.com')
-      throw new Error(`Unexpected host ${url.host}`);
-    hosts.push(url.host);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    return harness.sandbox.fetch(`${SANDBOX_ORIGIN}${url.pathname}${url.search}`, {
-      method: request.method,
-      headers: request.headers,
-      body,
-    });
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const sdk = officialSdkSandbox();
 
 describe('the official SDK against the sandbox', () => {
   it('storefront: visitor tokens, cart, coupon, totals, checkout and the checkout redirect', async () => {
@@ -109,7 +87,9 @@ describe('the official SDK against the sandbox', () => {
     await expect(wix.currentCart.getCurrentCart()).rejects.toMatchObject({
       details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } },
     });
-    expect(new Set(hosts)).toEqual(new Set(['www.wixapis.com', 'edge.wixapis.com']));
+    expect(new Set(sdk.seen.map((s) => s.split(' ')[1]?.split('/')[0]))).toEqual(
+      new Set(['www.wixapis.com', 'edge.wixapis.com']),
+    );
   });
 
   // Catalogue v1 (the SDK's own type comments and the platform's docs): a choice's `description` is the name
@@ -194,8 +174,8 @@ describe('the official SDK against the sandbox', () => {
     const wix = createClient({
       modules: { members, products },
       auth: ApiKeyStrategy({
-        apiKey: harness.sandbox.context.apiKey,
-        siteId: harness.sandbox.context.state.store.siteId,
+        apiKey: sdk.harness.sandbox.context.apiKey,
+        siteId: sdk.harness.sandbox.context.state.store.siteId,
       }),
     });
     const pending = await wix.members.queryMembers().eq('status', 'PENDING').find();
@@ -248,13 +228,13 @@ describe('the official SDK against the sandbox', () => {
     // The hosted login page, by the official client's own PKCE data.
     const oauthData = wix.auth.generateOAuthData('http://localhost:4000/callback', 'http://localhost:4000/');
     const { authUrl } = await wix.auth.getAuthUrl(oauthData);
-    const form = await (await harness.sandbox.fetch(authUrl)).text();
+    const form = await (await sdk.harness.sandbox.fetch(authUrl)).text();
     const fields = new URLSearchParams();
     for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
       fields.set(m[1] as string, (m[2] as string).replace(/&amp;/g, '&'));
     fields.set('email', 'jane@example.com');
     fields.set('password', 'storefront-demo');
-    const back = await harness.sandbox.fetch(`${SANDBOX_ORIGIN}/oauth2/authorize`, {
+    const back = await sdk.harness.sandbox.fetch(`${SANDBOX_ORIGIN}/oauth2/authorize`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: fields.toString(),
@@ -281,14 +261,14 @@ describe('the official SDK against the sandbox', () => {
     expect(wix.auth.loggedIn()).toBe(false);
 
     // Registration with email verification, the code read from the sandbox mailbox.
-    harness.sandbox.context.settings.requireEmailVerification = true;
+    sdk.harness.sandbox.context.settings.requireEmailVerification = true;
     const registered = await wix.auth.register({
       email: 'sdk@example.com',
       password: 'hunter22',
       profile: { nickname: 'SDK' },
     });
     expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
-    const code6 = harness.sandbox.context.mailbox.list('sdk@example.com')[0]?.codes[0] as string;
+    const code6 = sdk.harness.sandbox.context.mailbox.list('sdk@example.com')[0]?.codes[0] as string;
     const verified = await wix.auth.processVerification({ verificationCode: code6 });
     expect(verified.loginState).toBe('SUCCESS');
     expect((verified as { data: { sessionToken: string } }).data.sessionToken).toMatch(/^JWS\.session\./);
