@@ -152,18 +152,20 @@ export default defineConfig(({ mode }): UserConfig => {
                 name: 'product-page',
                 test: /[\\/]widgets[\\/]product[\\/](page|sanitize|gallery)\.(tsx?|css)/,
               },
-              // Cart V2's service (`data-cart-api="v2"`): only the pages that ask for it download it, with their
-              // first cart read.
-              {
-                name: 'cart-v2',
-                test: /[\\/]src[\\/](store[\\/]cart-v2|api[\\/](cart-v2|delivery))\.ts/,
-              },
               // The views of the drawer and the login modal as one chunk, loaded when the first of them opens:
               // Preact, its hooks, the dialog, the controls, the drawer and the modal. One file compresses far
               // better than one per widget (gzip starts each file with an empty dictionary): 2.5 KB less in all.
               {
                 name: 'widgets',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits|cart-v1|member-actions)|auth[\\/](sign-in|login-state|pkce|silent|hosted)|api[\\/]identity)\.ts/,
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits|member-actions)|auth[\\/](sign-in|login-state|pkce|silent|hosted)|api[\\/](identity|safe-url|catalog-reference|redirects|cart)|store[\\/]cart-v1)\.ts/,
+              },
+              // Cart V2 (`data-cart-api="v2"`), after the views, which hold v1's service and the code both share
+              // (the URL check): its read and view with a V2 page's first cart read, its changes with the first
+              // change (the drawer's, an add). No v1 page downloads either.
+              { name: 'cart-v2-read', test: /[\\/]src[\\/]store[\\/]cart-v2-read\.ts/ },
+              {
+                name: 'cart-v2',
+                test: /[\\/]src[\\/](store[\\/]cart-v2|api[\\/](cart-v2|delivery))\.ts/,
               },
             ],
           },

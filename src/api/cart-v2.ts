@@ -1,4 +1,4 @@
-import { storeCatalogReference } from './cart';
+import { storeCatalogReference } from './catalog-reference';
 import { type ApiError, isApiError } from './errors';
 import { type ApiClient, seg } from './http';
 import { checkNavigationUrl } from './safe-url';

@@ -1,9 +1,9 @@
+import { storeCatalogReference } from './catalog-reference';
 import type { ApiClient } from './http';
 import type {
   AddToCartOptions,
   Cart,
   CartResponse,
-  CatalogReference,
   CreateCheckoutOptions,
   CreateCheckoutResponse,
   EstimateTotalsOptions,
@@ -11,7 +11,6 @@ import type {
   LineItem,
   UpdateCartOptions,
 } from './types/cart';
-import { STORES_APP_ID } from './types/enums';
 
 /** The current cart service: the visitor's or member's own cart (SPEC.md 7, WIRE.md 3). */
 const CART = '/ecom/v1/carts/current';
@@ -52,13 +51,7 @@ export async function addToCurrentCart(client: ApiClient, options: AddToCartOpti
   return res;
 }
 
-/** A store product's catalogue reference, by variant id or by option choices (WIRE.md 5); v1 and V2 alike. */
-export function storeCatalogReference(
-  productId: string,
-  variant?: { variantId: string } | { options: Record<string, string> },
-): CatalogReference {
-  return { appId: STORES_APP_ID, catalogItemId: productId, ...(variant ? { options: variant } : {}) };
-}
+export { storeCatalogReference } from './catalog-reference';
 
 /** A store product as a line item, by variant id or by option choices (WIRE.md 5). */
 export function storeLineItem(

@@ -1,6 +1,5 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
-import { cartV1 } from './cart-v1';
 import {
   type CartBackend,
   type CartKit,
@@ -38,8 +37,8 @@ export function withQuantity(line: LineItem, quantity: number): LineItem {
 export function cartEdits(kit: CartKit): CartEdits {
   const { get, deps, session, emit, here } = kit.ctx;
   const { patchCart, acceptCart, fail } = kit;
-  // The platform's cart service the site speaks (`data-cart-api`): v1's here, V2's downloaded when asked for.
-  const backend = kit.v2 ? kit.v2() : Promise.resolve(cartV1(session.client, kit.fetchCart));
+  // The platform's cart service the site speaks (`data-cart-api`), downloaded with the first change.
+  const backend = kit.backend();
   let estimates = 0;
 
   /** The lines of the cart on show, changed by `change`, with the count to match. */

@@ -17,7 +17,7 @@ import type { CartBackend } from './store';
  * widgets' view of a cart: the estimate takes the address and option with the request, and the checkout is a
  * checkout entity opened through an `ecomCheckout` redirect session that leads back to the page.
  */
-export function cartV1(api: ApiClient, read: CartBackend['read']): CartBackend {
+export function service(api: ApiClient, read: CartBackend['read']): CartBackend {
   return {
     read,
     add: async (productId, quantity, variant) =>

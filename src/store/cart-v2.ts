@@ -3,7 +3,6 @@ import {
   addLineItemsToCurrentCartV2,
   estimateCurrentCartV2,
   getCheckoutUrlForCartV2,
-  getCurrentCartV2,
   removeCouponFromCurrentCartV2,
   removeLineItemsFromCurrentCartV2,
   setDeliveryMethodForCurrentCartV2,
@@ -12,11 +11,10 @@ import {
   updateLineItemsInCurrentCartV2,
 } from '../api/cart-v2';
 import { getDeliverySolutions } from '../api/delivery';
-import { isApiError } from '../api/errors';
 import type { ApiClient } from '../api/http';
-import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../api/types/cart';
-import type { CartV2, CartV2LineItem, CartV2Response } from '../api/types/cart-v2';
-import type { ItemAvailabilityStatus } from '../api/types/enums';
+import type { Cart, EstimateTotalsResponse, ShippingOption } from '../api/types/cart';
+import type { CartV2, CartV2Response } from '../api/types/cart-v2';
+import { cartOf, lastOf } from './cart-v2-read';
 import type { CartBackend, ShippingChoice } from './store';
 
 /**
@@ -33,71 +31,20 @@ import type { CartBackend, ShippingChoice } from './store';
  *   so `checkout:started` names the cart's id.
  */
 
-const STATUS: Record<string, ItemAvailabilityStatus> = {
-  IN_STOCK: 'AVAILABLE',
-  PARTIALLY_IN_STOCK: 'PARTIALLY_AVAILABLE',
-  OUT_OF_STOCK: 'NOT_AVAILABLE',
-  REMOVED_FROM_CATALOG: 'NOT_FOUND',
-};
-
-/** An image as the official SDK turns it into a string: a `wix:image://` URI for a media id, else its URL. */
-const imageOf = (image: { id?: string; url?: string } | undefined) =>
-  image?.id ? `wix:image://v1/${image.id}/` : image?.url;
-
-/** A V2 line in the widgets' view. */
-function lineOf(line: CartV2LineItem): LineItem {
-  const quantity = line.quantityInfo ?? {};
-  const available = quantity.availableQuantity;
-  return {
-    id: line.id,
-    quantity: quantity.confirmedQuantity || quantity.requestedQuantity,
-    catalogReference: line.source?.catalogReference,
-    productName: line.name,
-    price: line.pricing?.unitPrice,
-    fullPrice: line.pricing?.breakdown?.fullPrice,
-    lineItemPrice: line.pricing?.totalPrice,
-    descriptionLines: line.attributes?.descriptionLines,
-    image: imageOf(line.attributes?.image),
-    url: line.attributes?.url?.url,
-    physicalProperties: line.attributes?.physicalProperties,
-    availability: {
-      status: STATUS[line.status ?? ''] ?? 'AVAILABLE',
-      ...(typeof available === 'number' ? { quantityAvailable: available } : {}),
-    },
-    fixedQuantity: quantity.fixedQuantity,
-    customLineItem: line.customLineItem,
-  } as LineItem;
-}
-
-/** A V2 cart in the widgets' view; null for an ordered one. */
-export function cartOf(cart: CartV2): Cart | null {
-  if (cart.orderPlaced) return null;
-  return {
-    id: cart.id,
-    createdDate: cart.createdDate,
-    updatedDate: cart.updatedDate,
-    revision: cart.revision,
-    currency: cart.paymentInfo?.currencyCode || cart.businessInfo?.currencyCode,
-    lineItems: (cart.lineItems ?? []).map(lineOf),
-    appliedDiscounts: (cart.coupons ?? []).map((coupon) => ({
-      coupon: { id: coupon.id, code: coupon.code },
-    })),
-  } as Cart;
-}
-
-export function cartV2(api: ApiClient): CartBackend {
-  /** The server's cart as last answered: its delivery address and method, its coupon's id. */
-  let last: CartV2 | null = null;
+export function service(api: ApiClient, read: CartBackend['read']): CartBackend {
+  const last = () => lastOf.get(api) ?? null;
   const take = async (answer: Promise<CartV2Response>) => {
-    last = (await answer).cart;
-    return cartOf(last) as Cart;
+    const { cart } = await answer;
+    lastOf.set(api, cart);
+    return cartOf(cart) as Cart;
   };
+  const couponOf = (shown: Cart | null) =>
+    last()?.coupons?.[0] ?? shown?.appliedDiscounts?.find((d) => d.coupon)?.coupon;
 
   /** The delivery options for an address, as v1's estimate lists them (none when nothing ships). */
   async function optionsFor(cart: CartV2, choice: ShippingChoice): Promise<ShippingOption[]> {
     const lines = (cart.lineItems ?? []).filter(
-      (line) =>
-        line.attributes?.physicalProperties?.shippable !== false && line.quantityInfo?.confirmedQuantity,
+      (line) => line.attributes?.physicalProperties?.shippable !== false && line.quantityInfo?.confirmedQuantity,
     );
     if (!lines.length) return [];
     const { deliverySolutions = [] } = await getDeliverySolutions(api, {
@@ -109,49 +56,29 @@ export function cartV2(api: ApiClient): CartBackend {
         price: line.pricing?.unitPrice?.amount,
         totalPrice: line.pricing?.totalPrice?.amount,
       })),
-      destination: {
-        country: choice.country,
-        ...(choice.postalCode ? { postalCode: choice.postalCode } : {}),
-      },
-      currency: cart.paymentInfo?.currencyCode || cart.businessInfo?.currencyCode || 'USD',
+      destination: { country: choice.country, ...(choice.postalCode ? { postalCode: choice.postalCode } : {}) },
+      currency: cart.paymentInfo?.currencyCode || 'USD',
     });
     return deliverySolutions.map((solution) => ({
       code: solution.deliveryReference?.code ?? solution.code,
       carrierId: solution.deliveryReference?.appId,
       title: solution.title,
       logistics: solution.logistics,
-      cost: { price: { amount: solution.cost?.price } },
+      cost: { price: { amount: solution.cost?.deliveryPrice?.amount ?? solution.cost?.price } },
     })) as ShippingOption[];
   }
-
-  const read = async (): Promise<Cart | null> => {
-    try {
-      last = (await getCurrentCartV2(api)).cart;
-      return cartOf(last);
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        last = null;
-        return null;
-      }
-      throw error;
-    }
-  };
 
   return {
     read,
     add: (productId, quantity, variant) =>
-      take(
-        addLineItemsToCurrentCartV2(api, { catalogItems: [storeCatalogItem(productId, quantity, variant)] }),
-      ),
+      take(addLineItemsToCurrentCartV2(api, { catalogItems: [storeCatalogItem(productId, quantity, variant)] })),
     setQuantity: (lineId, quantity) =>
-      take(
-        updateLineItemsInCurrentCartV2(api, [{ lineItemId: lineId, quantity: { newQuantity: quantity } }]),
-      ),
+      take(updateLineItemsInCurrentCartV2(api, [{ lineItemId: lineId, quantity: { newQuantity: quantity } }])),
     remove: (lineId) => take(removeLineItemsFromCurrentCartV2(api, [lineId])),
 
     /** A new code replaces the cart's coupon (V2 holds one); if the new one is refused, the old one is back. */
     async applyCoupon(code, shown) {
-      const held = last?.coupons?.[0] ?? shown?.appliedDiscounts?.find((d) => d.coupon)?.coupon;
+      const held = couponOf(shown);
       if (held?.id && held.code?.toLowerCase() === code.toLowerCase()) return (await read()) as Cart;
       if (held?.id) await take(removeCouponFromCurrentCartV2(api, held.id));
       try {
@@ -162,7 +89,7 @@ export function cartV2(api: ApiClient): CartBackend {
       }
     },
     async removeCoupon(shown) {
-      const id = last?.coupons?.[0]?.id ?? shown?.appliedDiscounts?.find((d) => d.coupon)?.coupon?.id;
+      const id = couponOf(shown)?.id;
       return id ? take(removeCouponFromCurrentCartV2(api, id)) : ((await read()) as Cart);
     },
 
@@ -174,34 +101,24 @@ export function cartV2(api: ApiClient): CartBackend {
     async estimate(choice) {
       let options: ShippingOption[] = [];
       if (choice) {
-        const address = last?.deliveryInfo?.address;
-        if (
-          !last ||
-          address?.country !== choice.country ||
-          (address.postalCode ?? '') !== choice.postalCode
-        ) {
-          last = (
-            await updateCurrentCartV2(api, {
-              deliveryInfo: {
-                address: {
-                  country: choice.country,
-                  ...(choice.postalCode ? { postalCode: choice.postalCode } : {}),
-                },
-              },
-            })
-          ).cart;
+        let cart = last();
+        const address = cart?.deliveryInfo?.address;
+        if (!cart || address?.country !== choice.country || (address.postalCode ?? '') !== choice.postalCode) {
+          const postalCode = choice.postalCode ? { postalCode: choice.postalCode } : {};
+          await take(
+            updateCurrentCartV2(api, { deliveryInfo: { address: { country: choice.country, ...postalCode } } }),
+          );
+          cart = last() as CartV2;
         }
-        options = await optionsFor(last, choice);
-        const offered = (code: string | undefined) => options.some((option) => option.code === code);
-        const current = last.deliveryInfo?.method?.code;
-        const wanted = options.find(
-          (option) => option.code === [choice.code, current, options[0]?.code].find(offered),
-        );
+        options = await optionsFor(cart, choice);
+        const current = cart.deliveryInfo?.method?.code;
+        const wanted =
+          options.find((option) => option.code === choice.code) ??
+          options.find((option) => option.code === current) ??
+          options[0];
         if (wanted?.code && wanted.code !== current) {
           const appId = (wanted as { carrierId?: string }).carrierId;
-          last = (
-            await setDeliveryMethodForCurrentCartV2(api, { code: wanted.code, ...(appId ? { appId } : {}) })
-          ).cart;
+          await take(setDeliveryMethodForCurrentCartV2(api, { code: wanted.code, ...(appId ? { appId } : {}) }));
         }
       }
       const { cart, summary } = await estimateCurrentCartV2(api, {
@@ -209,48 +126,28 @@ export function cartV2(api: ApiClient): CartBackend {
         calculateTax: true,
         calculateAdditionalFees: true,
       });
-      last = cart;
+      lastOf.set(api, cart);
       const prices = summary.priceSummary ?? {};
       const method = cart.deliveryInfo?.method;
       // Delivery is unknown without an address, or with a method not (or no longer) offered there.
       const unknown = summary.violations?.find(
-        (v) =>
-          v.scope === 'DELIVERY' &&
-          v.severity === 'ERROR' &&
-          (choice || v.code === 'MISSING_DELIVERY_ADDRESS'),
+        (v) => v.scope === 'DELIVERY' && v.severity === 'ERROR' && (choice || v.code === 'MISSING_DELIVERY_ADDRESS'),
       );
       return {
         cart: cartOf(cart) ?? undefined,
-        priceSummary: {
-          subtotal: prices.subtotal,
-          discount: prices.discount,
-          shipping: prices.delivery,
-          tax: prices.tax,
-          total: prices.total,
-        },
+        priceSummary: { ...prices, shipping: prices.delivery },
         shippingInfo: {
-          ...(method?.code
-            ? { selectedCarrierServiceOption: { code: method.code, title: method.title?.original } }
-            : {}),
+          selectedCarrierServiceOption: { code: method?.code },
           carrierServiceOptions: [{ shippingOptions: options }],
         },
-        ...(unknown
-          ? {
-              calculationErrors: {
-                generalShippingCalculationError: {
-                  applicationError: { code: unknown.code, description: unknown.description },
-                },
-              },
-            }
-          : {}),
+        calculationErrors: unknown && { generalShippingCalculationError: { applicationError: unknown } },
       } as EstimateTotalsResponse;
     },
 
     async checkout(shown) {
       const cartId = shown?.id ?? (await read())?.id;
-      if (!cartId) throw new Error('The cart is empty');
-      const { checkoutUrl } = await getCheckoutUrlForCartV2(api, cartId);
-      return { checkoutId: cartId, url: checkoutUrl };
+      const { checkoutUrl } = await getCheckoutUrlForCartV2(api, cartId as string);
+      return { checkoutId: cartId as string, url: checkoutUrl };
     },
   };
 }

@@ -1,6 +1,5 @@
 import { persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { getCurrentCart } from '../api/cart';
 import { isApiError, isSystemError } from '../api/errors';
 import { getCurrentMember } from '../api/members';
 import type { Cart, EstimateTotalsResponse } from '../api/types/cart';
@@ -214,8 +213,8 @@ export interface CartKit {
   version(): number;
   /** Reads the server's cart (null when the visitor has none). */
   fetchCart(): Promise<Cart | null>;
-  /** Cart V2's service, downloaded once (on a `cartApi: 'v2'` store only). */
-  v2?: () => Promise<CartBackend>;
+  /** The cart service's changes (v1's or V2's, `StoreDeps.cartApi`), downloaded once (again after a failure). */
+  backend(): Promise<CartBackend>;
 }
 
 /**
@@ -328,25 +327,28 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         else patchCart({ totals: null, totalsStatus: 'idle' });
       };
 
-      // Cart V2's code downloads with the first cart read of a page that asked for it (again after a failure).
-      let v2: Promise<CartBackend> | undefined;
-      const loadV2 = () =>
-        (v2 ??= import('./cart-v2').then(
-          (module) => module.cartV2(api),
-          (error: unknown) => {
-            v2 = undefined;
-            throw error;
-          },
-        ));
+      /**
+       * The server's cart (null when the visitor has none). v1's read is here; V2's downloads with a V2 page's
+       * first read (`./cart-v2-read.ts`, the view only), its changes later with the drawer's.
+       */
       const fetchCart = async (): Promise<Cart | null> => {
-        if (deps.cartApi === 'v2') return (await loadV2()).read();
+        if (deps.cartApi === 'v2') return (await import('./cart-v2-read')).readCartV2(api);
         try {
-          return (await getCurrentCart(api)).cart;
+          return (await api.request<{ cart: Cart }>({ method: 'GET', path: '/ecom/v1/carts/current' })).cart;
         } catch (error) {
           if (isApiError(error) && error.status === 404) return null;
           throw error;
         }
       };
+      let service: Promise<CartBackend> | undefined;
+      const backend = () =>
+        (service ??= (deps.cartApi === 'v2' ? import('./cart-v2') : import('./cart-v1')).then(
+          (module) => module.service(api, fetchCart),
+          (error: unknown) => {
+            service = undefined;
+            throw error;
+          },
+        ));
 
       const fail = (problem: Problem, retry: CartSlice['retry'] = 'load') => {
         patchCart({ error: problem, retry });
@@ -361,7 +363,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         isLatest: (change) => change === seq,
         version: () => version,
         fetchCart,
-        ...(deps.cartApi === 'v2' ? { v2: loadV2 } : {}),
+        backend,
       };
       const edits = lazyActions(
         () => import('./cart-edits').then((module) => module.cartEdits(kit)),
