@@ -143,6 +143,92 @@ describe.each<CartApi>(['v1', 'v2'])('the cart on %s', (cartApi) => {
   });
 });
 
+describe('the shipping estimate on both', () => {
+  /** The options offered for an address and the totals, after the shopper picks one by its title. */
+  async function estimateOn(cartApi: CartApi) {
+    const s = shop(cartApi);
+    const { getState } = s.store;
+    await getState().start();
+    await getState().addToCart({ productId: s.productId('stoneware-mug'), quantity: 2 });
+    await getState().applyCoupon('SAVE10');
+    await getState().estimate({ country: 'US', postalCode: '10001' });
+    const offered = () =>
+      (getState().cart.totals?.shippingInfo?.carrierServiceOptions ?? [])
+        .flatMap((carrier) => carrier.shippingOptions ?? [])
+        .map((option) => ({
+          code: option.code,
+          title: option.title,
+          price: Number(option.cost?.price?.amount),
+          pickup: option.logistics?.pickupDetails?.address?.city,
+        }));
+    const totals = () => {
+      const summary = getState().cart.totals?.priceSummary;
+      return [summary?.subtotal, summary?.discount, summary?.shipping, summary?.tax, summary?.total].map(
+        (price) => Number(price?.amount),
+      );
+    };
+    const first = {
+      options: offered(),
+      selected: getState().cart.totals?.shippingInfo?.selectedCarrierServiceOption?.code,
+      totals: totals(),
+    };
+    const express = offered().find((option) => option.title?.startsWith('Express'));
+    await getState().estimate({ country: 'US', postalCode: '10001', code: express?.code as string });
+    return {
+      first,
+      express: {
+        selected: getState().cart.totals?.shippingInfo?.selectedCarrierServiceOption?.code,
+        totals: totals(),
+      },
+      status: getState().cart.totalsStatus,
+    };
+  }
+
+  it('offers the same delivery options and the same totals on v1 and V2', async () => {
+    const v1 = await estimateOn('v1');
+    const v2 = await estimateOn('v2');
+    expect(v1.first.options.length).toBeGreaterThan(2);
+    expect(v1.first.options.some((option) => option.pickup)).toBe(true);
+    expect(v2).toEqual(v1);
+    expect(v2.express.totals).not.toEqual(v2.first.totals);
+    expect(v2.status).toBe('ready');
+  });
+});
+
+describe('coming back from Cart V2’s checkout page', () => {
+  it('leads to the client’s site pages (V2 takes no callbacks), with the order in the address', async () => {
+    const harness = testSandbox();
+    const s = shop('v2', harness);
+    // Site pages only on the client's own origins.
+    const refused = await harness.call('PUT', '/_sandbox/clients/demo-client/site-urls', {
+      body: { thankYouPageUrl: 'https://evil.example/thanks' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('thankYouPageUrl');
+    const set = await harness.call('PUT', '/_sandbox/clients/demo-client/site-urls', {
+      body: { thankYouPageUrl: 'http://localhost:4000/shop/thanks' },
+    });
+    expect(set.status).toBe(200);
+
+    await s.store.getState().start();
+    await s.store.getState().addToCart({ productId: s.productId('stoneware-mug') });
+    await s.store.getState().checkout();
+    const placed = await harness.sandbox.fetch(s.navigations[0] as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=buyer%40example.com',
+    });
+    expect(placed.status).toBe(303);
+    const back = new URL(placed.headers.get('location') as string);
+    expect(`${back.origin}${back.pathname}`).toBe('http://localhost:4000/shop/thanks');
+    expect(back.searchParams.get('orderNumber')).toMatch(/^\d+$/);
+
+    // V2 still shows the ordered cart; the widgets count it as none.
+    await s.store.getState().loadCart();
+    expect(s.store.getState().cart).toMatchObject({ cart: null, count: 0 });
+  });
+});
+
 describe('switching a site from v1 to V2', () => {
   it('keeps the visitor’s cart: the one made on v1 is read, changed and counted on V2', async () => {
     const harness = testSandbox();
