@@ -44,7 +44,8 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
   /** The delivery options for an address, as v1's estimate lists them (none when nothing ships). */
   async function optionsFor(cart: CartV2, choice: ShippingChoice): Promise<ShippingOption[]> {
     const lines = (cart.lineItems ?? []).filter(
-      (line) => line.attributes?.physicalProperties?.shippable !== false && line.quantityInfo?.confirmedQuantity,
+      (line) =>
+        line.attributes?.physicalProperties?.shippable !== false && line.quantityInfo?.confirmedQuantity,
     );
     if (!lines.length) return [];
     const { deliverySolutions = [] } = await getDeliverySolutions(api, {
@@ -56,7 +57,10 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
         price: line.pricing?.unitPrice?.amount,
         totalPrice: line.pricing?.totalPrice?.amount,
       })),
-      destination: { country: choice.country, ...(choice.postalCode ? { postalCode: choice.postalCode } : {}) },
+      destination: {
+        country: choice.country,
+        ...(choice.postalCode ? { postalCode: choice.postalCode } : {}),
+      },
       currency: cart.paymentInfo?.currencyCode || 'USD',
     });
     return deliverySolutions.map((solution) => ({
@@ -71,9 +75,13 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
   return {
     read,
     add: (productId, quantity, variant) =>
-      take(addLineItemsToCurrentCartV2(api, { catalogItems: [storeCatalogItem(productId, quantity, variant)] })),
+      take(
+        addLineItemsToCurrentCartV2(api, { catalogItems: [storeCatalogItem(productId, quantity, variant)] }),
+      ),
     setQuantity: (lineId, quantity) =>
-      take(updateLineItemsInCurrentCartV2(api, [{ lineItemId: lineId, quantity: { newQuantity: quantity } }])),
+      take(
+        updateLineItemsInCurrentCartV2(api, [{ lineItemId: lineId, quantity: { newQuantity: quantity } }]),
+      ),
     remove: (lineId) => take(removeLineItemsFromCurrentCartV2(api, [lineId])),
 
     /** A new code replaces the cart's coupon (V2 holds one); if the new one is refused, the old one is back. */
@@ -103,10 +111,16 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
       if (choice) {
         let cart = last();
         const address = cart?.deliveryInfo?.address;
-        if (!cart || address?.country !== choice.country || (address.postalCode ?? '') !== choice.postalCode) {
+        if (
+          !cart ||
+          address?.country !== choice.country ||
+          (address.postalCode ?? '') !== choice.postalCode
+        ) {
           const postalCode = choice.postalCode ? { postalCode: choice.postalCode } : {};
           await take(
-            updateCurrentCartV2(api, { deliveryInfo: { address: { country: choice.country, ...postalCode } } }),
+            updateCurrentCartV2(api, {
+              deliveryInfo: { address: { country: choice.country, ...postalCode } },
+            }),
           );
           cart = last() as CartV2;
         }
@@ -118,7 +132,9 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
           options[0];
         if (wanted?.code && wanted.code !== current) {
           const appId = (wanted as { carrierId?: string }).carrierId;
-          await take(setDeliveryMethodForCurrentCartV2(api, { code: wanted.code, ...(appId ? { appId } : {}) }));
+          await take(
+            setDeliveryMethodForCurrentCartV2(api, { code: wanted.code, ...(appId ? { appId } : {}) }),
+          );
         }
       }
       const { cart, summary } = await estimateCurrentCartV2(api, {
@@ -131,7 +147,10 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
       const method = cart.deliveryInfo?.method;
       // Delivery is unknown without an address, or with a method not (or no longer) offered there.
       const unknown = summary.violations?.find(
-        (v) => v.scope === 'DELIVERY' && v.severity === 'ERROR' && (choice || v.code === 'MISSING_DELIVERY_ADDRESS'),
+        (v) =>
+          v.scope === 'DELIVERY' &&
+          v.severity === 'ERROR' &&
+          (choice || v.code === 'MISSING_DELIVERY_ADDRESS'),
       );
       return {
         cart: cartOf(cart) ?? undefined,
