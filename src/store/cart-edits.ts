@@ -35,7 +35,7 @@ export function withQuantity(line: LineItem, quantity: number): LineItem {
  * on failure, coupons, the totals estimate and the checkout. Each takes only the latest answer.
  */
 export function cartEdits(kit: CartKit): CartEdits {
-  const { get, deps, session, emit, here } = kit.ctx;
+  const { get, deps, emit, here } = kit.ctx;
   const { patchCart, acceptCart, fail } = kit;
   // The platform's cart service the site speaks (`data-cart-api`), downloaded with the first change.
   const backend = kit.backend();
