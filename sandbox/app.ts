@@ -61,7 +61,7 @@ export interface Sandbox {
 }
 
 /** mulberry32: a small seeded generator, so a `failureRate` run can be repeated. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
