@@ -48,13 +48,21 @@ export interface Sandbox {
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** Whether the next platform request to `path` should have its connection reset (`dropRate`). */
   shouldDrop(path: string): boolean;
-  /** Back to the seed: data, tokens, mailbox, settings and clients. */
-  reset(): void;
+  /**
+   * Whether the next platform request to `path` should be handled (its change made) and its answer then lost
+   * (`lostAnswerRate`).
+   */
+  shouldLoseAnswer(path: string): boolean;
+  /**
+   * Back to the seed: data, tokens, mailbox, settings and clients; the simulated failures, drops and lost
+   * answers start again from `randomSeed` (the sandbox's own seed without one).
+   */
+  reset(randomSeed?: number): void;
   readonly context: SandboxContext;
 }
 
 /** mulberry32: a small seeded generator, so a `failureRate` run can be repeated. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -174,7 +182,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   registerCatalogRoutes(app, context);
   registerRedirectRoutes(app, context);
   registerIdentityRoutes(app, context);
-  registerDevRoutes(app, context, () => sandbox.reset());
+  registerDevRoutes(app, context, (seed) => sandbox.reset(seed));
 
   app.notFound((c) => {
     const path = c.req.path;
@@ -209,23 +217,31 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     shouldDrop(path) {
       return !isDevPath(path) && context.settings.dropRate > 0 && random() < context.settings.dropRate;
     },
+    shouldLoseAnswer(path) {
+      const rate = context.settings.lostAnswerRate;
+      return !isDevPath(path) && rate > 0 && random() < rate;
+    },
     async fetch(input, init) {
       const request = new Request(input, init);
-      if (sandbox.shouldDrop(new URL(request.url).pathname)) {
-        throw new TypeError('fetch failed', {
-          cause: new Error('ECONNRESET: connection reset (simulated by the sandbox dropRate setting)'),
+      const path = new URL(request.url).pathname;
+      const reset = (setting: string) =>
+        new TypeError('fetch failed', {
+          cause: new Error(`ECONNRESET: connection reset (simulated by the sandbox ${setting} setting)`),
         });
-      }
-      return app.fetch(request);
+      if (sandbox.shouldDrop(path)) throw reset('dropRate');
+      const lose = sandbox.shouldLoseAnswer(path);
+      const response = await app.fetch(request);
+      if (lose) throw reset('lostAnswerRate');
+      return response;
     },
-    reset() {
+    reset(seed) {
       context.state = createSeed(publicUrl);
       context.settings = { ...DEFAULT_SETTINGS };
       context.clients = cloneClients();
       context.shortLinks.clear();
       context.tokens.clear();
       context.mailbox.clear();
-      random = seededRandom(randomSeed);
+      random = seededRandom(seed ?? randomSeed);
     },
   };
   return sandbox;

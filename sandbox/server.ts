@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
@@ -27,7 +27,7 @@ export interface SandboxServerOptions extends SandboxOptions {
 
 /**
  * Serves the sandbox over HTTP on loopback. A simulated dropped connection (`dropRate`) destroys the socket
- * before any answer, as a reset connection would.
+ * before any answer, as a reset connection would; a lost answer (`lostAnswerRate`) breaks off after it.
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
@@ -45,6 +45,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       req.socket.destroy();
       return;
     }
+    if (sandbox.shouldLoseAnswer(path)) breakOffAfterHead(res);
     void listener(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -63,6 +64,20 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Makes the answer `res` is about to give break off once its head is sent: the request was handled, and the
+ * client gets a broken body instead of the answer. The head goes out so that the browser does not quietly send
+ * the request again, as it does when a reused connection closes before any byte of an answer.
+ */
+function breakOffAfterHead(res: ServerResponse): void {
+  res.write = (() => true) as ServerResponse['write'];
+  res.end = (() => {
+    res.flushHeaders();
+    res.socket?.end();
+    return res;
+  }) as ServerResponse['end'];
 }
 
 /**

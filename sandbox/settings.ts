@@ -13,8 +13,13 @@ export interface SandboxSettings {
   latencyMs: number;
   /** Share of platform calls (0–1) answered with a simulated 503. */
   failureRate: number;
-  /** Share of platform calls (0–1) whose connection is reset without an answer. */
+  /** Share of platform calls (0–1) whose connection is reset without an answer, before they are handled. */
   dropRate: number;
+  /**
+   * Share of platform calls (0–1) that are handled (their change made) and whose answer is then lost: the
+   * connection breaks off after the answer's head.
+   */
+  lostAnswerRate: number;
   /** Lifetime of new access tokens, in seconds (the platform's is 4 hours). */
   accessTokenTtlSeconds: number;
   /** Tax rate applied to taxable cart lines, as a decimal fraction (0.1 is 10 %). */
@@ -28,6 +33,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
   latencyMs: 0,
   failureRate: 0,
   dropRate: 0,
+  lostAnswerRate: 0,
   accessTokenTtlSeconds: 14_400,
   taxRate: 0,
 });
@@ -41,6 +47,7 @@ const RULES: Record<keyof SandboxSettings, Rule> = {
   latencyMs: { type: 'number', min: 0, max: 60_000, integer: true },
   failureRate: { type: 'number', min: 0, max: 1 },
   dropRate: { type: 'number', min: 0, max: 1 },
+  lostAnswerRate: { type: 'number', min: 0, max: 1 },
   accessTokenTtlSeconds: { type: 'number', min: 1, max: 30 * 24 * 3600, integer: true },
   taxRate: { type: 'number', min: 0, max: 1 },
 };

@@ -11,7 +11,6 @@
  * Builds dist/ first when it is missing or older than src/. Exits 1 only when a part could not run, never
  * for a slow figure. `BENCH_RUNS` sets the number of measured warm opens (default 20).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,7 +24,7 @@ import { createSession } from '../src/auth/session';
 import { type KeyValueStorage, memoryStorage } from '../src/auth/storage';
 import { createStorefrontStore, type Storefront } from '../src/store/store';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
-import { type RunningServers, startServers } from './servers';
+import { buildDist, type RunningServers, startServers } from './servers';
 
 const root = resolve(import.meta.dirname, '..');
 const SANDBOX_ORIGIN = 'https://sandbox.test';
@@ -255,10 +254,7 @@ function ensureBuild(): void {
     return;
   console.error('[bench] dist/ is missing or older than src/: building');
   // The build's own output goes to stderr, so stdout holds the figures alone.
-  execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts'], {
-    cwd: root,
-    stdio: ['ignore', 2, 2],
-  });
+  buildDist({ quiet: true });
 }
 
 interface CartItem {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { DEMO_CLIENT_ID } from '../sandbox/app';
 import { idpKeyFromEnv } from '../sandbox/idp';
@@ -5,6 +6,17 @@ import { startSandboxServer } from '../sandbox/server';
 import { startDemoServer } from './demo-server';
 
 const root = resolve(import.meta.dirname, '..');
+
+/**
+ * `npm run build` in a child process (the build sets its own NODE_ENV): a fresh `dist/`. `quiet` sends the
+ * build's output to stderr, for a script whose stdout holds its figures alone.
+ */
+export function buildDist(options: { quiet?: boolean } = {}): void {
+  execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts'], {
+    cwd: root,
+    stdio: options.quiet ? ['ignore', 2, 2] : 'inherit',
+  });
+}
 
 export interface RunningServers {
   demoUrl: string;

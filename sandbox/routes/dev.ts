@@ -36,7 +36,11 @@ function sameSiteJsonOnly(ctx: SandboxContext): MiddlewareHandler<AppEnv> {
  * the platform in a known state and to read what it "sent". Those that change state take only JSON and no
  * other site's requests (`sameSiteJsonOnly`).
  */
-export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset: () => void): void {
+export function registerDevRoutes(
+  app: Hono<AppEnv>,
+  ctx: SandboxContext,
+  reset: (randomSeed?: number) => void,
+): void {
   const guard = sameSiteJsonOnly(ctx);
 
   app.get('/_sandbox/status', (c) =>
@@ -52,8 +56,16 @@ export function registerDevRoutes(app: Hono<AppEnv>, ctx: SandboxContext, reset:
     }),
   );
 
-  app.post('/_sandbox/reset', guard, (c) => {
-    reset();
+  // `{"seed": n}` starts the simulated failures, drops and lost answers from seed n.
+  app.post('/_sandbox/reset', guard, async (c) => {
+    const { seed } = await readJsonBody(c);
+    const seedOk = typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32;
+    if (seed !== undefined && !seedOk) {
+      throw validationError([
+        { field: 'seed', description: 'must be a whole number from 0 to 4294967295', violatedRule: 'FORMAT' },
+      ]);
+    }
+    reset(seed as number | undefined);
     return c.json({
       reset: true,
       counts: {

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { type RunningServers, startServers } from '../../scripts/servers';
+import { buildDist, type RunningServers, startServers } from '../../scripts/servers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,10 +15,7 @@ let servers: RunningServers | undefined;
 /** Builds dist/ fresh and starts the demo site and the sandbox on free ports, as `npm start` does. */
 export async function setup(project: TestProject): Promise<void> {
   const root = resolve(import.meta.dirname, '../..');
-  execFileSync(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  buildDist();
   // The session lab: the auth layer as a browser module, for the tests' own pages under /__lab__/.
   const labOut = resolve(root, 'test-results/e2e-lab');
   await build({

@@ -214,6 +214,54 @@ describe('PATCH /_sandbox/settings', () => {
     expect((await call('GET', '/_sandbox/status')).status).toBe(200);
   });
 
+  it('lostAnswerRate 1 handles in-process calls, then rejects as a broken-off answer would', async () => {
+    const { sandbox, call, anonymousTokens } = testSandbox();
+    const { access_token } = await anonymousTokens();
+    await call('PATCH', '/_sandbox/settings', { body: { lostAnswerRate: 1 } });
+    const lost = await sandbox
+      .fetch('https://sandbox.test/ecom/v1/carts/current/add-to-cart', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: access_token },
+        body: JSON.stringify({
+          lineItems: [
+            {
+              quantity: 2,
+              catalogReference: {
+                catalogItemId: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8',
+                appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+              },
+            },
+          ],
+        }),
+      })
+      .catch((error: Error) => error);
+    expect(lost).toBeInstanceOf(TypeError);
+    expect(((lost as TypeError).cause as Error).message).toMatch(/lostAnswerRate/);
+    await call('PATCH', '/_sandbox/settings', { body: { lostAnswerRate: 0 } });
+    const cart = await call('GET', '/ecom/v1/carts/current', { headers: { authorization: access_token } });
+    expect(cart.json.cart.lineItems.map((line: { quantity: number }) => line.quantity)).toEqual([2]);
+  });
+
+  it('a reset with a seed repeats the simulated failures of that seed, another seed others', async () => {
+    const { call } = testSandbox();
+    const run = async (seed: number) => {
+      expect((await call('POST', '/_sandbox/reset', { body: { seed } })).status).toBe(200);
+      await call('PATCH', '/_sandbox/settings', { body: { failureRate: 0.5 } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        const body = { clientId: 'demo-client', grantType: 'anonymous' };
+        statuses.push((await call('POST', '/oauth2/token', { body })).status);
+      }
+      return statuses.join(' ');
+    };
+    const first = await run(7);
+    expect(await run(8)).not.toBe(first);
+    expect(await run(7)).toBe(first);
+    const bad = await call('POST', '/_sandbox/reset', { body: { seed: -1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.details.validationError.fieldViolations[0].field).toBe('seed');
+  });
+
   it('latencyMs delays platform calls', async () => {
     const { call } = testSandbox();
     await call('PATCH', '/_sandbox/settings', { body: { latencyMs: 40 } });

@@ -197,6 +197,49 @@ describe('the sandbox over HTTP', () => {
   });
 });
 
+describe('lost answers over HTTP (lostAnswerRate)', () => {
+  it('makes the change, then breaks the answer off after its head: the body cannot be read', async () => {
+    const server = await startSandboxServer({ port: 0 });
+    try {
+      const send = (method: string, path: string, body?: unknown, token?: string) =>
+        fetch(`${server.url}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+      const tokens = (await (
+        await send('POST', '/oauth2/token', { clientId: 'demo-client', grantType: 'anonymous' })
+      ).json()) as { access_token: string };
+      await send('PATCH', '/_sandbox/settings', { lostAnswerRate: 1 });
+      const add = {
+        lineItems: [
+          {
+            quantity: 2,
+            catalogReference: {
+              catalogItemId: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8',
+              appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+            },
+          },
+        ],
+      };
+      const lost = await send('POST', '/ecom/v1/carts/current/add-to-cart', add, tokens.access_token)
+        .then((response) => response.text())
+        .then(
+          () => 'answered',
+          (error: Error) => error.name,
+        );
+      expect(lost).toBe('TypeError');
+      await send('PATCH', '/_sandbox/settings', { lostAnswerRate: 0 });
+      const cart = (await (
+        await send('GET', '/ecom/v1/carts/current', undefined, tokens.access_token)
+      ).json()) as { cart: { lineItems: Array<{ quantity: number }> } };
+      expect(cart.cart.lineItems.map((line) => line.quantity)).toEqual([2]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('SANDBOX_ALLOWED_ORIGINS', () => {
   it('lists the origins demo-client accepts, and the demo’s when it is not set', () => {
     expect(originsFromEnv(' http://localhost:5500, https://shop.example ,')).toEqual([

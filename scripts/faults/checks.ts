@@ -1,0 +1,237 @@
+/**
+ * The fault suite's judgement, apart from the browser: which variant a line is, what the server's cart may
+ * and must hold after the operations, and whether a tab shows the server's cart.
+ */
+import type { Product } from '../../src/api/types/products';
+import type { ShownLine, TabView } from './page';
+
+/** One thing to buy: a product's variant. `key` is `productId/variantId`. */
+export interface Variant {
+  key: string;
+  productId: string;
+  variantId: string;
+  /** `Everyday Cotton Tee (Medium, Navy)`. */
+  label: string;
+  /** The variant's choices by option name, as shoppers read them (`{Size: 'Medium'}`). */
+  choices: Record<string, string>;
+  /** How many can be held in a cart: `Infinity` when stock is not tracked. */
+  stock: number;
+}
+
+export interface Catalogue {
+  products: Product[];
+  variants: Variant[];
+  /** The variant a catalogue reference names: `{variantId}`, `{options: {…}}`, or the product's only one. */
+  resolve(
+    productId: string | undefined,
+    options: Record<string, unknown> | null | undefined,
+  ): Variant | undefined;
+  /** The variant a drawer line names: the product's name and its option lines (`Size: Medium`). */
+  byName(name: string, choices: string[]): Variant | undefined;
+}
+
+export function catalogueOf(products: Product[]): Catalogue {
+  const variants: Variant[] = [];
+  for (const product of products) {
+    const optionNames = (product.productOptions ?? []).map((o) => o.name ?? '');
+    for (const v of product.variants ?? []) {
+      const choices = Object.fromEntries(optionNames.map((name) => [name, String(v.choices?.[name] ?? '')]));
+      const stock = v.stock?.trackQuantity
+        ? Math.max(0, v.stock.quantity ?? 0)
+        : v.stock?.inStock === false
+          ? 0
+          : Number.POSITIVE_INFINITY;
+      const shown = Object.values(choices).join(', ');
+      variants.push({
+        key: `${product.id}/${v.id}`,
+        productId: product.id as string,
+        variantId: v.id as string,
+        label: shown ? `${product.name} (${shown})` : (product.name ?? ''),
+        choices,
+        stock,
+      });
+    }
+  }
+  const ofProduct = (productId: string | undefined) => variants.filter((v) => v.productId === productId);
+  const matching = (candidates: Variant[], chosen: Record<string, unknown>) =>
+    candidates.find((v) => Object.entries(v.choices).every(([name, value]) => chosen[name] === value));
+  return {
+    products,
+    variants,
+    resolve(productId, options) {
+      const candidates = ofProduct(productId);
+      if (typeof options?.variantId === 'string')
+        return candidates.find((v) => v.variantId === options.variantId);
+      const chosen = options?.options;
+      if (chosen && typeof chosen === 'object')
+        return matching(candidates, chosen as Record<string, unknown>);
+      return candidates.length === 1 ? candidates[0] : undefined;
+    },
+    byName(name, choices) {
+      const product = products.find((p) => p.name === name);
+      const chosen = Object.fromEntries(
+        choices.map((line) => {
+          const at = line.indexOf(': ');
+          return at < 0 ? ['', line] : [line.slice(0, at), line.slice(at + 2)];
+        }),
+      );
+      return matching(ofProduct(product?.id), chosen);
+    },
+  };
+}
+
+/** An add as the shopper asked for it: through a page's button or `Storefront.addToCart`. */
+export interface AddRecord {
+  op: number;
+  tab: number;
+  how: 'button' | 'api';
+  key: string;
+  quantity: number;
+  /** When it was asked for (before the click or the call): it cannot reach the server earlier. */
+  start: number;
+  /** When its outcome was known (`Infinity` when never: a reload cut it off): it reached the server before. */
+  end: number;
+  /** What it reported: `true` added, `false` not, `undefined` unknown. */
+  result?: boolean;
+  /**
+   * False when it surely did not reach the cart: every add call of its tab for the same variant and quantity
+   * sent while it was under way was answered with an error status (or there was none).
+   */
+  mayHaveArrived?: boolean;
+}
+
+/** A call that sets a line's quantity (a stepper, a typed quantity) or removes the line (quantity 0). */
+export interface SetRecord {
+  tab: number;
+  /** The line's variant; undefined when no answer ever named the line (it then counts for every variant). */
+  key: string | undefined;
+  lineId: string;
+  quantity: number;
+  start: number;
+  /** When the call settled in the page (`Infinity` when never). */
+  end: number;
+  /** The HTTP status; undefined when no answer came (dropped, broken off, or cut by a reload). */
+  status?: number;
+}
+
+/** An answer with an error status changed nothing; any other call may have. */
+export const mayHaveApplied = (set: SetRecord) => set.status === undefined || set.status < 400;
+
+export interface Bounds {
+  /** The server's cart must hold at least this many (lost below). */
+  least: number;
+  /** … and at most this many (doubled above). */
+  most: number;
+}
+
+/**
+ * What the server's cart may hold of a variant, whatever order the platform took the calls in. The
+ * platform handles a call at one moment between its sending and its answer; an answer with an error status
+ * changed nothing; a line holds what was set last (0 once removed) plus what was added after, up to the stock.
+ *
+ * - least: the adds that reported `true` and were asked for after every set of the variant that may have been
+ *   handled had settled: nothing can have undone them. Below `min(that, stock)` an add is lost.
+ * - most: for each set that may have been the last one handled (or none), its quantity plus every add that may
+ *   have been handled after it (not settled before the set was sent), whatever it reported (a failed add may
+ *   still have arrived) unless none of its calls can have arrived. Each add counts once, so more than the
+ *   greatest of these is an add that arrived twice.
+ */
+export function boundsOf(key: string, stock: number, adds: AddRecord[], sets: SetRecord[]): Bounds {
+  const mine = adds.filter((a) => a.key === key);
+  const setsOf = sets.filter((s) => (s.key === undefined || s.key === key) && mayHaveApplied(s));
+  const lastSettled = Math.max(Number.NEGATIVE_INFINITY, ...setsOf.map((s) => s.end));
+  const sure = mine
+    .filter((a) => a.result === true && a.start > lastSettled)
+    .reduce((sum, a) => sum + a.quantity, 0);
+  const after = (since: number) =>
+    mine.filter((a) => a.mayHaveArrived !== false && a.end > since).reduce((sum, a) => sum + a.quantity, 0);
+  const most = Math.max(after(Number.NEGATIVE_INFINITY), ...setsOf.map((s) => s.quantity + after(s.start)));
+  return { least: Math.min(sure, stock), most };
+}
+
+/** The server's cart: quantity by variant key (lines the catalogue cannot name under `?productId`), coupon. */
+export interface ServerCart {
+  lines: Map<string, number>;
+  count: number;
+  coupon: string | null;
+}
+
+const label = (catalogue: Catalogue, key: string) =>
+  catalogue.variants.find((v) => v.key === key)?.label ?? key;
+
+function tally(lines: Array<{ key: string | undefined; quantity: number }>): Map<string, number> {
+  const by = new Map<string, number>();
+  for (const { key, quantity } of lines) by.set(key ?? '?', (by.get(key ?? '?') ?? 0) + quantity);
+  return by;
+}
+
+function differences(
+  catalogue: Catalogue,
+  where: string,
+  shown: Map<string, number>,
+  server: Map<string, number>,
+): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...shown.keys(), ...server.keys()])) {
+    const a = shown.get(key) ?? 0;
+    const b = server.get(key) ?? 0;
+    if (a !== b) out.push(`${where}: ${label(catalogue, key)} shown ${a}, server ${b}`);
+  }
+  return out;
+}
+
+export interface TabVerdict {
+  /** Differences the tab shows no error for: the defect (a stale cart shown as the truth). */
+  silent: string[];
+  /** Differences under an error the tab shows (the cart's banner, a coupon error, the count's error status). */
+  flagged: string[];
+}
+
+/**
+ * A tab's cart against the server's: the store's cart and count (what `window.Storefront` and the drawer show),
+ * the page's count element, and the open drawer's lines and coupon. A line whose quantity field holds a refused
+ * typed value is compared by its presence only.
+ */
+export function compareTab(catalogue: Catalogue, view: TabView, server: ServerCart): TabVerdict {
+  const silent: string[] = [];
+  const flagged: string[] = [];
+  const cartError = view.header.status === 'error' || Boolean(view.drawer?.banner);
+  const cart = (found: string[]) => (cartError ? flagged : silent).push(...found);
+  if (!view.loaded || !view.store) {
+    silent.push('the storefront is not loaded');
+    return { silent, flagged };
+  }
+  const keyOf = (line: ShownLine) => catalogue.resolve(line.productId, line.options)?.key;
+  cart(
+    differences(
+      catalogue,
+      'store',
+      tally(view.store.lines.map((l) => ({ key: keyOf(l), quantity: l.quantity }))),
+      server.lines,
+    ),
+  );
+  if (view.store.count !== server.count) cart([`store count ${view.store.count}, server ${server.count}`]);
+  if (view.header.text !== String(server.count))
+    cart([`page's count "${view.header.text}", server ${server.count}`]);
+  const couponWhere = (found: string[]) =>
+    (cartError || view.drawer?.couponError ? flagged : silent).push(...found);
+  if (view.store.coupon !== server.coupon)
+    couponWhere([`store coupon ${view.store.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
+  const drawer = view.drawer;
+  if (drawer && !drawer.loading) {
+    const lines = drawer.lines.map((l) => ({
+      ...l,
+      key: catalogue.byName(l.name ?? '', l.choices ?? [])?.key,
+    }));
+    const typed = new Set(lines.filter((l) => l.invalid).map((l) => l.key));
+    const shown = tally(lines.filter((l) => !l.invalid));
+    const server_ = new Map([...server.lines].filter(([key]) => !typed.has(key)));
+    cart(differences(catalogue, 'drawer', shown, server_));
+    for (const key of typed)
+      if (!server.lines.has(key ?? '?'))
+        cart([`drawer: ${label(catalogue, key ?? '?')} shown, not on the server`]);
+    if (drawer.coupon !== server.coupon && (server.lines.size > 0 || drawer.coupon))
+      couponWhere([`drawer coupon ${drawer.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
+  }
+  return { silent, flagged };
+}
