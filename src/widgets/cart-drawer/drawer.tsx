@@ -1,7 +1,7 @@
 import { createElement, Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../../api/types/cart';
-import type { Problem, Storefront } from '../../store/store';
+import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
 import { safeImageUrl } from '../../ui/format';
@@ -391,19 +391,22 @@ const linesKey = (cart: Cart | undefined) =>
 function Totals({
   cart,
   totals,
+  status,
   t,
   currency,
   locale,
 }: {
   cart: Cart;
   totals: EstimateTotalsResponse | null;
+  status: CartSlice['totalsStatus'];
   t: Strings;
   currency: string;
   locale: string;
 }) {
   const current = !totals?.cart || linesKey(totals.cart) === linesKey(cart);
   const summary = current ? totals?.priceSummary : undefined;
-  const updating = Boolean(totals?.priceSummary) && !summary;
+  // Updating while the new lines' totals are on their way; a failed estimate leaves the lines' own subtotal.
+  const updating = Boolean(totals?.priceSummary) && !summary && status === 'loading';
   const subtotalCents = (cart.lineItems ?? []).reduce(
     (sum, l) => sum + Math.round(Number(l.lineItemPrice?.amount ?? 0) * 100),
     0,
@@ -583,7 +586,14 @@ export function Drawer(given: Props) {
         </div>
         {cart && lines.length ? (
           <footer className="drawer-footer" part="footer">
-            <Totals cart={cart} totals={slice.totals} t={t} currency={currency} locale={locale} />
+            <Totals
+              cart={cart}
+              totals={slice.totals}
+              status={slice.totalsStatus}
+              t={t}
+              currency={currency}
+              locale={locale}
+            />
             {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
             <Button
               className="primary"

@@ -984,6 +984,22 @@ describe('the cart drawer: totals never contradict the lines', () => {
     await vi.waitFor(() => expect(total(f.root, 'Total')).toBe('$84.00'));
     expect(f.root.querySelector('[part="totals"]')?.hasAttribute('aria-busy')).toBe(false);
   });
+
+  it('is never left “Updating…” when the new lines’ totals fail: the lines’ own subtotal stays, nothing busy', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('pothos-plant'), quantity: 2 });
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(total(f.root, 'Total')).toBe('$56.00'));
+    f.intercept((r) =>
+      r.path.endsWith('/estimate-totals')
+        ? new Response(JSON.stringify({ message: 'estimates are down' }), { status: 503 })
+        : undefined,
+    );
+    await click(button(dialog, 'One more Pothos in a Ceramic Pot'));
+    await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('error'));
+    expect(totalsOf(f.root)).toEqual([['Subtotal', '$84.00']]);
+    expect(f.root.querySelector('[part="totals"]')?.hasAttribute('aria-busy')).toBe(false);
+  });
 });
 
 describe('the cart drawer: checkout', () => {
