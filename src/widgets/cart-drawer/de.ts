@@ -7,7 +7,7 @@ const de: Strings = {
   emptyCart: 'Dein Warenkorb ist leer.',
   continueShopping: 'Weiter einkaufen',
   loading: 'Wird geladen…',
-  adding: 'Wird in den Warenkorb gelegt…',
+  adding: 'Wird hinzugefügt…',
   retry: 'Erneut versuchen',
   dismiss: 'Ausblenden',
   quantity: 'Menge',

@@ -546,8 +546,7 @@ export function Drawer(given: Props) {
           ) : null}
           {/* An add on its way shows at once, above the lines (a slow one is never a frozen page). */}
           {slice.adding && !loading ? (
-            <p className="adding" part="adding" role="status">
-              <span className="thumb shimmer" aria-hidden="true" />
+            <p className="adding shimmer" part="adding" role="status">
               {t.adding}
             </p>
           ) : null}
