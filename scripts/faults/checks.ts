@@ -3,7 +3,8 @@
  * and must hold after the operations, and whether a tab shows the server's cart.
  */
 import type { Product } from '../../src/api/types/products';
-import type { ShownLine, TabView } from './page';
+import en from '../../src/widgets/cart-drawer/en';
+import type { ShownLine, TabView, WireLine } from './page';
 
 /** One thing to buy: a product's variant. `key` is `productId/variantId`. */
 export interface Variant {
@@ -180,10 +181,22 @@ function differences(
   return out;
 }
 
+/**
+ * Whether a message the drawer shows tells the shopper that what it shows may not be the server's cart: the
+ * shop could not be reached, the cart could not be loaded, an add may have arrived. (An add refused for its
+ * stock, or a coupon that does not exist, says nothing about the rest of the cart.)
+ */
+const STALE_WARNINGS = [en.networkError, en.cartLoadFailed, en.addUnconfirmed];
+const warnsStale = (message: string | null | undefined) =>
+  Boolean(message && STALE_WARNINGS.some((warning) => message.startsWith(warning)));
+
 export interface TabVerdict {
   /** Differences the tab shows no error for: the defect (a stale cart shown as the truth). */
   silent: string[];
-  /** Differences under an error the tab shows (the cart's banner, a coupon error, the count's error status). */
+  /**
+   * Differences under a message the tab shows that its cart may be stale (`STALE_WARNINGS`, in the cart's
+   * banner or, for the coupon, the coupon's), or the count's error status.
+   */
   flagged: string[];
 }
 
@@ -195,7 +208,7 @@ export interface TabVerdict {
 export function compareTab(catalogue: Catalogue, view: TabView, server: ServerCart): TabVerdict {
   const silent: string[] = [];
   const flagged: string[] = [];
-  const cartError = view.header.status === 'error' || Boolean(view.drawer?.banner);
+  const cartError = view.header.status === 'error' || warnsStale(view.drawer?.banner);
   const cart = (found: string[]) => (cartError ? flagged : silent).push(...found);
   if (!view.loaded || !view.store) {
     silent.push('the storefront is not loaded');
@@ -214,7 +227,7 @@ export function compareTab(catalogue: Catalogue, view: TabView, server: ServerCa
   if (view.header.text !== String(server.count))
     cart([`page's count "${view.header.text}", server ${server.count}`]);
   const couponWhere = (found: string[]) =>
-    (cartError || view.drawer?.couponError ? flagged : silent).push(...found);
+    (cartError || warnsStale(view.drawer?.couponError) ? flagged : silent).push(...found);
   if (view.store.coupon !== server.coupon)
     couponWhere([`store coupon ${view.store.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
   const drawer = view.drawer;
@@ -234,4 +247,75 @@ export function compareTab(catalogue: Catalogue, view: TabView, server: ServerCa
       couponWhere([`drawer coupon ${drawer.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
   }
   return { silent, flagged };
+}
+
+/** A platform call a tab made, as the page reported it (`page.ts`). */
+export interface CallRecord {
+  tab: number;
+  path: string;
+  body?: string;
+  start: number;
+  /** When it settled in the page (`Infinity` when never: a reload cut it off). */
+  end: number;
+  status?: number;
+  /** The lines of the cart its answer carried. */
+  lines?: WireLine[];
+}
+
+/** The line changes the tabs sent (quantities, removals), each line named by any answer that carried it. */
+export function setsFrom(calls: CallRecord[], catalogue: Catalogue): SetRecord[] {
+  const lineKeys = new Map<string, string | undefined>();
+  for (const call of calls)
+    for (const [id, productId, options] of call.lines ?? [])
+      lineKeys.set(id, catalogue.resolve(productId, options)?.key);
+  const sets: SetRecord[] = [];
+  for (const call of calls) {
+    const body = call.body ? (JSON.parse(call.body) as Record<string, unknown>) : {};
+    const base = {
+      tab: call.tab,
+      start: call.start,
+      end: call.end,
+      ...(call.status !== undefined ? { status: call.status } : {}),
+    };
+    if (call.path.endsWith('/update-line-items-quantity'))
+      for (const item of (body.lineItems as Array<{ id: string; quantity: number }>) ?? [])
+        sets.push({ ...base, key: lineKeys.get(item.id), lineId: item.id, quantity: item.quantity });
+    if (call.path.endsWith('/remove-line-items'))
+      for (const id of (body.lineItemIds as string[]) ?? [])
+        sets.push({ ...base, key: lineKeys.get(id), lineId: id, quantity: 0 });
+  }
+  return sets;
+}
+
+/**
+ * Sets `mayHaveArrived` on each add: an add reaches the cart only through an add call of its tab, for its
+ * variant and quantity, sent while it was under way; when every such call was answered with an error status
+ * (or none was sent), it did not arrive.
+ */
+export function markArrivals(adds: AddRecord[], calls: CallRecord[], catalogue: Catalogue): void {
+  const sent = calls.flatMap((call) => {
+    if (!call.path.endsWith('/add-to-cart') || !call.body) return [];
+    const { lineItems = [] } = JSON.parse(call.body) as {
+      lineItems?: Array<{
+        quantity?: number;
+        catalogReference?: { catalogItemId?: string; options?: Record<string, unknown> };
+      }>;
+    };
+    return lineItems.map((item) => ({
+      call,
+      key: catalogue.resolve(item.catalogReference?.catalogItemId, item.catalogReference?.options)?.key,
+      quantity: item.quantity,
+    }));
+  });
+  for (const add of adds) {
+    add.mayHaveArrived = sent.some(
+      ({ call, key, quantity }) =>
+        call.tab === add.tab &&
+        key === add.key &&
+        quantity === add.quantity &&
+        call.start >= add.start &&
+        call.start <= add.end &&
+        (call.status === undefined || call.status < 400),
+    );
+  }
 }

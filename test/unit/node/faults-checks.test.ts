@@ -9,6 +9,7 @@ import {
 } from '../../../scripts/faults/checks';
 import type { TabView } from '../../../scripts/faults/page';
 import type { Product } from '../../../src/api/types/products';
+import en from '../../../src/widgets/cart-drawer/en';
 
 const MUG = 'mug/v';
 const add = (quantity: number, start: number, end: number, result?: boolean, key = MUG): AddRecord => ({
@@ -129,6 +130,14 @@ describe('the fault suite’s comparison of a tab with the server', () => {
       server,
     );
     expect([flagged.silent, flagged.flagged.length]).toEqual([[], 2]);
+    // A banner about something else (an add refused for its stock) says nothing about the rest of the cart.
+    const drawer = view().drawer as NonNullable<TabView['drawer']>;
+    const refusal = { ...drawer, banner: `${en.addFailed} "Tote" is out of stockDismiss` };
+    expect(compareTab(catalogue, view({ store: stale, drawer: refusal }), server).silent).toHaveLength(2);
+    const unreachable = { ...drawer, banner: `${en.networkError}Try againDismiss` };
+    expect(compareTab(catalogue, view({ store: stale, drawer: unreachable }), server).flagged).toHaveLength(
+      2,
+    );
   });
 
   it('compares the drawer’s lines, a refused typed quantity by presence, and its coupon', () => {
@@ -142,7 +151,15 @@ describe('the fault suite’s comparison of a tab with the server', () => {
     expect(compareTab(catalogue, view({ drawer: extra }), server).silent).toEqual([
       'drawer: Tee (Small) shown 1, server 0',
     ]);
-    const noCoupon = { ...drawer, coupon: null, couponError: 'The coupon could not be applied.' };
+    const refused = {
+      ...drawer,
+      coupon: null,
+      couponError: 'The coupon could not be applied. No such coupon',
+    };
+    expect(compareTab(catalogue, view({ drawer: refused }), server).silent).toEqual([
+      'drawer coupon none, server SAVE10',
+    ]);
+    const noCoupon = { ...drawer, coupon: null, couponError: en.networkError };
     expect(compareTab(catalogue, view({ drawer: noCoupon }), server)).toEqual({
       silent: [],
       flagged: ['drawer coupon none, server SAVE10'],
