@@ -166,17 +166,24 @@ function tally(lines: Array<{ key: string | undefined; quantity: number }>): Map
   return by;
 }
 
+/** A difference, and what it is about: a variant's key, `count` or `coupon`. */
+interface Difference {
+  subject: string;
+  text: string;
+}
+
 function differences(
   catalogue: Catalogue,
   where: string,
   shown: Map<string, number>,
   server: Map<string, number>,
-): string[] {
-  const out: string[] = [];
+): Difference[] {
+  const out: Difference[] = [];
   for (const key of new Set([...shown.keys(), ...server.keys()])) {
     const a = shown.get(key) ?? 0;
     const b = server.get(key) ?? 0;
-    if (a !== b) out.push(`${where}: ${label(catalogue, key)} shown ${a}, server ${b}`);
+    if (a !== b)
+      out.push({ subject: key, text: `${where}: ${label(catalogue, key)} shown ${a}, server ${b}` });
   }
   return out;
 }
@@ -198,6 +205,11 @@ export interface TabVerdict {
    * banner or, for the coupon, the coupon's), or the count's error status.
    */
   flagged: string[];
+  /**
+   * How many things differ, silently and flagged: each variant whose quantity differs (in the store, the
+   * drawer or both), the coupon, and the count when no line explains it.
+   */
+  counts: { silent: number; flagged: number };
 }
 
 /**
@@ -206,47 +218,51 @@ export interface TabVerdict {
  * typed value is compared by its presence only.
  */
 export function compareTab(catalogue: Catalogue, view: TabView, server: ServerCart): TabVerdict {
-  const silent: string[] = [];
-  const flagged: string[] = [];
+  const silent: Difference[] = [];
+  const flagged: Difference[] = [];
   const cartError = view.header.status === 'error' || warnsStale(view.drawer?.banner);
-  const cart = (found: string[]) => (cartError ? flagged : silent).push(...found);
+  const cart = (found: Difference[]) => (cartError ? flagged : silent).push(...found);
+  const count = (text: string) => cart([{ subject: 'count', text }]);
+  const coupon = (text: string) =>
+    (cartError || warnsStale(view.drawer?.couponError) ? flagged : silent).push({ subject: 'coupon', text });
   if (!view.loaded || !view.store) {
-    silent.push('the storefront is not loaded');
-    return { silent, flagged };
+    silent.push({ subject: 'storefront', text: 'the storefront is not loaded' });
+  } else {
+    const keyOf = (line: ShownLine) => catalogue.resolve(line.productId, line.options)?.key;
+    const lines = tally(view.store.lines.map((l) => ({ key: keyOf(l), quantity: l.quantity })));
+    cart(differences(catalogue, 'store', lines, server.lines));
+    if (view.store.count !== server.count) count(`store count ${view.store.count}, server ${server.count}`);
+    if (view.header.text !== String(server.count))
+      count(`page's count "${view.header.text}", server ${server.count}`);
+    if (view.store.coupon !== server.coupon)
+      coupon(`store coupon ${view.store.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`);
   }
-  const keyOf = (line: ShownLine) => catalogue.resolve(line.productId, line.options)?.key;
-  cart(
-    differences(
-      catalogue,
-      'store',
-      tally(view.store.lines.map((l) => ({ key: keyOf(l), quantity: l.quantity }))),
-      server.lines,
-    ),
-  );
-  if (view.store.count !== server.count) cart([`store count ${view.store.count}, server ${server.count}`]);
-  if (view.header.text !== String(server.count))
-    cart([`page's count "${view.header.text}", server ${server.count}`]);
-  const couponWhere = (found: string[]) =>
-    (cartError || warnsStale(view.drawer?.couponError) ? flagged : silent).push(...found);
-  if (view.store.coupon !== server.coupon)
-    couponWhere([`store coupon ${view.store.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
   const drawer = view.drawer;
   if (drawer && !drawer.loading) {
     const lines = drawer.lines.map((l) => ({
       ...l,
       key: catalogue.byName(l.name ?? '', l.choices ?? [])?.key,
     }));
-    const typed = new Set(lines.filter((l) => l.invalid).map((l) => l.key));
+    const typed = new Set(lines.filter((l) => l.invalid).map((l) => l.key ?? '?'));
     const shown = tally(lines.filter((l) => !l.invalid));
     const server_ = new Map([...server.lines].filter(([key]) => !typed.has(key)));
     cart(differences(catalogue, 'drawer', shown, server_));
     for (const key of typed)
-      if (!server.lines.has(key ?? '?'))
-        cart([`drawer: ${label(catalogue, key ?? '?')} shown, not on the server`]);
+      if (!server.lines.has(key))
+        cart([{ subject: key, text: `drawer: ${label(catalogue, key)} shown, not on the server` }]);
     if (drawer.coupon !== server.coupon && (server.lines.size > 0 || drawer.coupon))
-      couponWhere([`drawer coupon ${drawer.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
+      coupon(`drawer coupon ${drawer.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`);
   }
-  return { silent, flagged };
+  const subjects = (found: Difference[]) => {
+    const set = new Set(found.map((d) => d.subject));
+    if (set.size > 1) set.delete('count');
+    return set.size;
+  };
+  return {
+    silent: silent.map((d) => d.text),
+    flagged: flagged.map((d) => d.text),
+    counts: { silent: subjects(silent), flagged: subjects(flagged) },
+  };
 }
 
 /** A platform call a tab made, as the page reported it (`page.ts`). */

@@ -573,8 +573,8 @@ export async function openFaultSuite(options: {
       );
       before.forEach((view, index) => {
         const verdict = compareTab(catalogue, { ...view, drawer: after[index]?.drawer ?? null }, server);
-        findings.mismatched += verdict.silent.length;
-        findings.flagged += verdict.flagged.length;
+        findings.mismatched += verdict.counts.silent;
+        findings.flagged += verdict.counts.flagged;
         if (!verdict.silent.length && !verdict.flagged.length) return;
         const error = after[index]?.drawer?.banner ?? after[index]?.drawer?.couponError ?? view.header.status;
         details.push(

@@ -97,6 +97,8 @@ describe('the fault suite’s catalogue', () => {
   });
 });
 
+const NOTHING = { silent: [], flagged: [], counts: { silent: 0, flagged: 0 } };
+
 describe('the fault suite’s comparison of a tab with the server', () => {
   const catalogue = catalogueOf(products);
   const server: ServerCart = { lines: new Map([[MUG, 2]]), count: 2, coupon: 'SAVE10' };
@@ -115,15 +117,25 @@ describe('the fault suite’s comparison of a tab with the server', () => {
   });
 
   it('finds nothing when the tab shows the server’s cart', () => {
-    expect(compareTab(catalogue, view(), server)).toEqual({ silent: [], flagged: [] });
+    expect(compareTab(catalogue, view(), server)).toEqual(NOTHING);
   });
 
   it('a stale cart shown as ready is silent; under the cart’s error it is flagged', () => {
     const stale = { count: 1, lines: [{ productId: 'mug', options: null, quantity: 1 }], coupon: 'SAVE10' };
-    expect(compareTab(catalogue, view({ store: stale }), server).silent).toEqual([
-      'store: Mug shown 1, server 2',
-      'store count 1, server 2',
-    ]);
+    const drawer = view().drawer as NonNullable<TabView['drawer']>;
+    const staleDrawer = { ...drawer, lines: [{ name: 'Mug', choices: [], quantity: 1 }] };
+    const header = { text: '1', status: 'ready' };
+    // One stale line, seen four ways, is one difference.
+    expect(compareTab(catalogue, view({ store: stale, drawer: staleDrawer, header }), server)).toEqual({
+      silent: [
+        'store: Mug shown 1, server 2',
+        'store count 1, server 2',
+        'page\'s count "1", server 2',
+        'drawer: Mug shown 1, server 2',
+      ],
+      flagged: [],
+      counts: { silent: 1, flagged: 0 },
+    });
     const flagged = compareTab(
       catalogue,
       view({ store: stale, header: { text: '2', status: 'error' } }),
@@ -131,7 +143,6 @@ describe('the fault suite’s comparison of a tab with the server', () => {
     );
     expect([flagged.silent, flagged.flagged.length]).toEqual([[], 2]);
     // A banner about something else (an add refused for its stock) says nothing about the rest of the cart.
-    const drawer = view().drawer as NonNullable<TabView['drawer']>;
     const refusal = { ...drawer, banner: `${en.addFailed} "Tote" is out of stockDismiss` };
     expect(compareTab(catalogue, view({ store: stale, drawer: refusal }), server).silent).toHaveLength(2);
     const unreachable = { ...drawer, banner: `${en.networkError}Try againDismiss` };
@@ -143,7 +154,7 @@ describe('the fault suite’s comparison of a tab with the server', () => {
   it('compares the drawer’s lines, a refused typed quantity by presence, and its coupon', () => {
     const drawer = view().drawer as NonNullable<TabView['drawer']>;
     const typed = { ...drawer, lines: [{ name: 'Mug', choices: [], quantity: 0, invalid: true }] };
-    expect(compareTab(catalogue, view({ drawer: typed }), server)).toEqual({ silent: [], flagged: [] });
+    expect(compareTab(catalogue, view({ drawer: typed }), server)).toEqual(NOTHING);
     const extra = {
       ...drawer,
       lines: [...drawer.lines, { name: 'Tee', choices: ['Size: Small'], quantity: 1 }],
@@ -163,6 +174,7 @@ describe('the fault suite’s comparison of a tab with the server', () => {
     expect(compareTab(catalogue, view({ drawer: noCoupon }), server)).toEqual({
       silent: [],
       flagged: ['drawer coupon none, server SAVE10'],
+      counts: { silent: 0, flagged: 1 },
     });
   });
 });
