@@ -1,7 +1,8 @@
 /**
  * The fault suite's runs: two tabs of the demo shop (one browser context: shared storage and
- * BroadcastChannel) drive seeded random operations under the sandbox's simulated faults, then the faults stop
- * and the server's cart is compared with what each tab shows and with what the adds reported (`checks.ts`).
+ * BroadcastChannel) drive seeded random operations under the sandbox's simulated faults; every
+ * `checkEvery` operations and at the end the faults stop, and the server's cart is compared with what each tab
+ * shows and with the adds and line changes so far (`checks.ts`).
  */
 import type { Page } from 'playwright-core';
 import { DEFAULT_API_KEY, seededRandom } from '../../sandbox/app';
@@ -12,17 +13,16 @@ import type { Browser } from '../../test/e2e/browser';
 import {
   type AddRecord,
   boundsOf,
-  type Catalogue,
+  type CallRecord,
   catalogueOf,
   compareTab,
   markArrivals,
   type ServerCart,
   setsFrom,
-  type Variant,
 } from './checks';
-import { inPageScript, type PageEvent, type WireLine } from './page';
+import { inPageScript, type PageEvent } from './page';
 
-/** The sandbox's simulated faults during the operations (`PATCH /_sandbox/settings`). */
+/** The sandbox's simulated faults during the operations (`PATCH /_sandbox/settings`, README "Settings"). */
 export interface Faults {
   failureRate: number;
   dropRate: number;
@@ -76,17 +76,10 @@ export interface SeedReport {
   log: string[];
 }
 
-interface Call {
-  tab: number;
+interface Call extends CallRecord {
   method: string;
-  path: string;
-  body?: string;
-  start: number;
-  end: number;
-  status?: number;
   error?: string;
   broken?: boolean;
-  lines?: WireLine[];
 }
 
 interface Tab {
@@ -167,8 +160,9 @@ export async function openFaultSuite(options: {
         const { id, method, path, body, at } = event;
         calls.set(id, { tab: index, method, path, ...(body ? { body } : {}), start: at, end: Infinity });
       } else if (event.type === 'end') {
-        const call = calls.get(event.id);
-        if (call) Object.assign(call, { ...event, end: event.at });
+        const { type: _type, id, at, ...answer } = event;
+        const call = calls.get(id);
+        if (call) Object.assign(call, answer, { end: at });
       } else problems.push({ tab: index, text: `unhandled rejection: ${event.message}` });
     });
     await page.addInitScript(inPageScript(sandboxUrl));
@@ -188,8 +182,6 @@ export async function openFaultSuite(options: {
     const random = seededRandom(seed);
     const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-    calls = new Map();
-    problems = [];
     const adds: AddRecord[] = [];
     const log: Logged[] = [];
     const pendingButtons: PendingButtonAdd[] = [];
@@ -201,6 +193,9 @@ export async function openFaultSuite(options: {
     // A new visitor in both tabs: the sandbox back to its seed, storage cleared on a page without the widgets.
     await dev('POST', '/_sandbox/reset', { seed });
     for (const tab of tabs) await tab.page.goto(`${demoUrl}/styles.css`);
+    // What the last seed's pages reported as they went belongs to that seed.
+    calls = new Map();
+    problems = [];
     await tabs[0]?.page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
@@ -693,5 +688,3 @@ export async function openFaultSuite(options: {
     },
   };
 }
-
-export type { Catalogue, Variant };
