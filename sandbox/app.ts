@@ -147,8 +147,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Simulated network conditions apply to the platform's calls, never to the sandbox's own dev endpoints.
   app.use('*', async (c, next) => {
     if (isDevPath(c.req.path) || c.req.method === 'OPTIONS') return next();
-    const { latencyMs, failureRate } = context.settings;
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    const { latencyMs, latencyJitterMs, failureRate } = context.settings;
+    // With jitter, a random part of it before the call is handled and another before it is answered: calls
+    // sent one after the other can be handled, and answered, in another order.
+    const jitter = () => (latencyJitterMs > 0 ? Math.round(random() * latencyJitterMs) : 0);
+    const before = latencyMs + jitter();
+    if (before > 0) await new Promise((resolve) => setTimeout(resolve, before));
     if (failureRate > 0 && random() < failureRate) {
       throw applicationError(
         503,
@@ -156,7 +160,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         'Service temporarily unavailable (simulated by the sandbox failureRate setting)',
       );
     }
-    return next();
+    await next();
+    const after = jitter();
+    if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
   });
 
   // Writes answer with a consistency token that clients echo on their later calls (WIRE.md 1).

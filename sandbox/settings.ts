@@ -11,6 +11,11 @@ export interface SandboxSettings {
   captcha: boolean;
   /** Added delay before every platform call is answered, in milliseconds. */
   latencyMs: number;
+  /**
+   * Up to this many milliseconds more, at random, before a call is handled and again before it is answered:
+   * calls overtake one another.
+   */
+  latencyJitterMs: number;
   /** Share of platform calls (0–1) answered with a simulated 503. */
   failureRate: number;
   /** Share of platform calls (0–1) whose connection is reset without an answer, before they are handled. */
@@ -31,6 +36,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
   requireOwnerApproval: false,
   captcha: false,
   latencyMs: 0,
+  latencyJitterMs: 0,
   failureRate: 0,
   dropRate: 0,
   lostAnswerRate: 0,
@@ -45,6 +51,7 @@ const RULES: Record<keyof SandboxSettings, Rule> = {
   requireOwnerApproval: { type: 'boolean' },
   captcha: { type: 'boolean' },
   latencyMs: { type: 'number', min: 0, max: 60_000, integer: true },
+  latencyJitterMs: { type: 'number', min: 0, max: 60_000, integer: true },
   failureRate: { type: 'number', min: 0, max: 1 },
   dropRate: { type: 'number', min: 0, max: 1 },
   lostAnswerRate: { type: 'number', min: 0, max: 1 },

@@ -5,25 +5,28 @@
  * options or variant id; the drawer's steppers, typed quantities and remove buttons; coupons; a country
  * and a delivery option; a reload now and then) without waiting for the page to settle, under the sandbox's
  * simulated faults (a 503 for 30 % of the calls, 10 % dropped before the platform handles them, 5 % whose
- * answer is lost after it did, 300 ms latency; its random numbers from the same seed). Then the faults stop,
- * the tabs get time to go quiet, and per seed it prints:
+ * answer is lost after it did, 300 ms latency plus up to 300 ms before and after handling; its random numbers
+ * from the same seed). Every 25 operations and at the end the faults stop, the tabs get time to go quiet, and
+ * the server's cart is compared with the adds and changes so far and with what each tab shows. Per seed:
  *
  * - lost: a variant the server's cart holds fewer of than the adds that reported `true` after every
  *   quantity change and removal of that variant had settled (up to the stock);
  * - doubled: a variant the server's cart holds more of than any order of the calls allows: the quantity of a
- *   set that may have been handled last (or none) plus every add, whatever it reported, that may have been
- *   handled after it (each add counted once: more is an add that arrived twice);
+ *   change that may have been handled last (or none) plus every add that may have been handled after it,
+ *   whatever it reported, unless every call it sent was answered with an error (each add counted once: more is
+ *   an add that arrived twice);
  * - mismatched: a difference between the server's cart (lines, quantities, count, coupon) and what a tab
- *   shows, in its store (`Storefront.getState()`), its count and its drawer, where the tab shows no error;
- *   "flagged" counts those under an error the tab shows (reported, not a failure);
+ *   shows, in its store (`Storefront.getState()`), its count and its drawer, while the tab does not say its
+ *   cart may be stale; "flagged" counts those where it does (reported, not a failure);
  * - stuck: what still says it is busy (aria-busy, a skeleton, a button blocked while busy, a call or an add
  *   that never ended) once the tabs had 20 s to finish;
  * - unhandled: page errors and unhandled rejections.
  *
- * The bounds and their reasons are in `faults/checks.ts` (`boundsOf`). Exits 1 when any of the five is not 0.
+ * The bounds and why they hold are in `faults/checks.ts` (`boundsOf`). Exits 1 when any of the five is not 0.
  *
- * Options: `--seeds N` (20 seeds, 1 to N), `--seed N` (that one), `--ops N` (200 a seed), `--no-build`,
- * `--lost-answers R` (0.05), `--verbose` (every seed's details, not only those of a seed with findings).
+ * Options: `--seeds N` (20 seeds, 1 to N), `--seed N` (that one), `--ops N` (200 a seed), `--check-every N`
+ * (25; 0 for the end only), `--lost-answers R` (0.05), `--jitter MS` (300), `--no-build`, `--verbose` (every
+ * seed's details and operations, not only those of a seed with findings).
  */
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../test/e2e/browser';
@@ -37,6 +40,8 @@ const { values } = parseArgs({
     ops: { type: 'string', default: '200' },
     'no-build': { type: 'boolean', default: false },
     'lost-answers': { type: 'string', default: String(DEFAULT_FAULTS.lostAnswerRate) },
+    jitter: { type: 'string', default: String(DEFAULT_FAULTS.latencyJitterMs) },
+    'check-every': { type: 'string', default: '25' },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -49,9 +54,10 @@ const seeds = values.seed
   ? [whole('seed', values.seed)]
   : Array.from({ length: whole('seeds', values.seeds) }, (_, i) => i + 1);
 const ops = whole('ops', values.ops);
+const checkEvery = whole('check-every', values['check-every']) || ops;
 const lostAnswerRate = Number(values['lost-answers']);
 if (!(lostAnswerRate >= 0 && lostAnswerRate <= 1)) throw new Error('--lost-answers takes a rate from 0 to 1');
-const faults = { ...DEFAULT_FAULTS, lostAnswerRate };
+const faults = { ...DEFAULT_FAULTS, lostAnswerRate, latencyJitterMs: whole('jitter', values.jitter) };
 
 if (!values['no-build']) buildDist({ quiet: true });
 const servers = await startServers({ demoPort: 0, sandboxPort: 0 });
@@ -77,11 +83,11 @@ const reports: SeedReport[] = [];
 try {
   const suite = await openFaultSuite({ browser, demoUrl: servers.demoUrl, sandboxUrl: servers.sandboxUrl });
   console.log(
-    `Fault suite: ${seeds.length} seed(s) × ${ops} operations, failureRate ${faults.failureRate}, dropRate ${faults.dropRate}, lostAnswerRate ${faults.lostAnswerRate}, latencyMs ${faults.latencyMs}\n`,
+    `Fault suite: ${seeds.length} seed(s) × ${ops} operations, failureRate ${faults.failureRate}, dropRate ${faults.dropRate}, lostAnswerRate ${faults.lostAnswerRate}, latencyMs ${faults.latencyMs} + up to 2 × ${faults.latencyJitterMs} (latencyJitterMs)\n`,
   );
   row(COLUMNS);
   for (const seed of seeds) {
-    const report = await suite.runSeed(seed, ops, faults);
+    const report = await suite.runSeed(seed, { ops, faults, checkEvery });
     reports.push(report);
     const { adds } = report;
     row([

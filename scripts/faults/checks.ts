@@ -3,7 +3,8 @@
  * and must hold after the operations, and whether a tab shows the server's cart.
  */
 import type { Product } from '../../src/api/types/products';
-import type { ShownLine, TabView } from './page';
+import en from '../../src/widgets/cart-drawer/en';
+import type { ShownLine, TabView, WireLine } from './page';
 
 /** One thing to buy: a product's variant. `key` is `productId/variantId`. */
 export interface Variant {
@@ -165,26 +166,50 @@ function tally(lines: Array<{ key: string | undefined; quantity: number }>): Map
   return by;
 }
 
+/** A difference, and what it is about: a variant's key, `count` or `coupon`. */
+interface Difference {
+  subject: string;
+  text: string;
+}
+
 function differences(
   catalogue: Catalogue,
   where: string,
   shown: Map<string, number>,
   server: Map<string, number>,
-): string[] {
-  const out: string[] = [];
+): Difference[] {
+  const out: Difference[] = [];
   for (const key of new Set([...shown.keys(), ...server.keys()])) {
     const a = shown.get(key) ?? 0;
     const b = server.get(key) ?? 0;
-    if (a !== b) out.push(`${where}: ${label(catalogue, key)} shown ${a}, server ${b}`);
+    if (a !== b)
+      out.push({ subject: key, text: `${where}: ${label(catalogue, key)} shown ${a}, server ${b}` });
   }
   return out;
 }
 
+/**
+ * Whether a message the drawer shows tells the shopper that what it shows may not be the server's cart: the
+ * shop could not be reached, the cart could not be loaded, an add may have arrived. (An add refused for its
+ * stock, or a coupon that does not exist, says nothing about the rest of the cart.)
+ */
+const STALE_WARNINGS = [en.networkError, en.cartLoadFailed, en.addUnconfirmed];
+const warnsStale = (message: string | null | undefined) =>
+  Boolean(message && STALE_WARNINGS.some((warning) => message.startsWith(warning)));
+
 export interface TabVerdict {
   /** Differences the tab shows no error for: the defect (a stale cart shown as the truth). */
   silent: string[];
-  /** Differences under an error the tab shows (the cart's banner, a coupon error, the count's error status). */
+  /**
+   * Differences under a message the tab shows that its cart may be stale (`STALE_WARNINGS`, in the cart's
+   * banner or, for the coupon, the coupon's), or the count's error status.
+   */
   flagged: string[];
+  /**
+   * How many things differ, silently and flagged: each variant whose quantity differs (in the store, the
+   * drawer or both), the coupon, and the count when no line explains it.
+   */
+  counts: { silent: number; flagged: number };
 }
 
 /**
@@ -193,45 +218,120 @@ export interface TabVerdict {
  * typed value is compared by its presence only.
  */
 export function compareTab(catalogue: Catalogue, view: TabView, server: ServerCart): TabVerdict {
-  const silent: string[] = [];
-  const flagged: string[] = [];
-  const cartError = view.header.status === 'error' || Boolean(view.drawer?.banner);
-  const cart = (found: string[]) => (cartError ? flagged : silent).push(...found);
+  const silent: Difference[] = [];
+  const flagged: Difference[] = [];
+  const cartError = view.header.status === 'error' || warnsStale(view.drawer?.banner);
+  const cart = (found: Difference[]) => (cartError ? flagged : silent).push(...found);
+  const count = (text: string) => cart([{ subject: 'count', text }]);
+  const coupon = (text: string) =>
+    (cartError || warnsStale(view.drawer?.couponError) ? flagged : silent).push({ subject: 'coupon', text });
   if (!view.loaded || !view.store) {
-    silent.push('the storefront is not loaded');
-    return { silent, flagged };
+    silent.push({ subject: 'storefront', text: 'the storefront is not loaded' });
+  } else {
+    const keyOf = (line: ShownLine) => catalogue.resolve(line.productId, line.options)?.key;
+    const lines = tally(view.store.lines.map((l) => ({ key: keyOf(l), quantity: l.quantity })));
+    cart(differences(catalogue, 'store', lines, server.lines));
+    if (view.store.count !== server.count) count(`store count ${view.store.count}, server ${server.count}`);
+    if (view.header.text !== String(server.count))
+      count(`page's count "${view.header.text}", server ${server.count}`);
+    if (view.store.coupon !== server.coupon)
+      coupon(`store coupon ${view.store.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`);
   }
-  const keyOf = (line: ShownLine) => catalogue.resolve(line.productId, line.options)?.key;
-  cart(
-    differences(
-      catalogue,
-      'store',
-      tally(view.store.lines.map((l) => ({ key: keyOf(l), quantity: l.quantity }))),
-      server.lines,
-    ),
-  );
-  if (view.store.count !== server.count) cart([`store count ${view.store.count}, server ${server.count}`]);
-  if (view.header.text !== String(server.count))
-    cart([`page's count "${view.header.text}", server ${server.count}`]);
-  const couponWhere = (found: string[]) =>
-    (cartError || view.drawer?.couponError ? flagged : silent).push(...found);
-  if (view.store.coupon !== server.coupon)
-    couponWhere([`store coupon ${view.store.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
   const drawer = view.drawer;
   if (drawer && !drawer.loading) {
     const lines = drawer.lines.map((l) => ({
       ...l,
       key: catalogue.byName(l.name ?? '', l.choices ?? [])?.key,
     }));
-    const typed = new Set(lines.filter((l) => l.invalid).map((l) => l.key));
+    const typed = new Set(lines.filter((l) => l.invalid).map((l) => l.key ?? '?'));
     const shown = tally(lines.filter((l) => !l.invalid));
     const server_ = new Map([...server.lines].filter(([key]) => !typed.has(key)));
     cart(differences(catalogue, 'drawer', shown, server_));
     for (const key of typed)
-      if (!server.lines.has(key ?? '?'))
-        cart([`drawer: ${label(catalogue, key ?? '?')} shown, not on the server`]);
+      if (!server.lines.has(key))
+        cart([{ subject: key, text: `drawer: ${label(catalogue, key)} shown, not on the server` }]);
     if (drawer.coupon !== server.coupon && (server.lines.size > 0 || drawer.coupon))
-      couponWhere([`drawer coupon ${drawer.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`]);
+      coupon(`drawer coupon ${drawer.coupon ?? 'none'}, server ${server.coupon ?? 'none'}`);
   }
-  return { silent, flagged };
+  const subjects = (found: Difference[]) => {
+    const set = new Set(found.map((d) => d.subject));
+    if (set.size > 1) set.delete('count');
+    return set.size;
+  };
+  return {
+    silent: silent.map((d) => d.text),
+    flagged: flagged.map((d) => d.text),
+    counts: { silent: subjects(silent), flagged: subjects(flagged) },
+  };
+}
+
+/** A platform call a tab made, as the page reported it (`page.ts`). */
+export interface CallRecord {
+  tab: number;
+  path: string;
+  body?: string;
+  start: number;
+  /** When it settled in the page (`Infinity` when never: a reload cut it off). */
+  end: number;
+  status?: number;
+  /** The lines of the cart its answer carried. */
+  lines?: WireLine[];
+}
+
+/** The line changes the tabs sent (quantities, removals), each line named by any answer that carried it. */
+export function setsFrom(calls: CallRecord[], catalogue: Catalogue): SetRecord[] {
+  const lineKeys = new Map<string, string | undefined>();
+  for (const call of calls)
+    for (const [id, productId, options] of call.lines ?? [])
+      lineKeys.set(id, catalogue.resolve(productId, options)?.key);
+  const sets: SetRecord[] = [];
+  for (const call of calls) {
+    const body = call.body ? (JSON.parse(call.body) as Record<string, unknown>) : {};
+    const base = {
+      tab: call.tab,
+      start: call.start,
+      end: call.end,
+      ...(call.status !== undefined ? { status: call.status } : {}),
+    };
+    if (call.path.endsWith('/update-line-items-quantity'))
+      for (const item of (body.lineItems as Array<{ id: string; quantity: number }>) ?? [])
+        sets.push({ ...base, key: lineKeys.get(item.id), lineId: item.id, quantity: item.quantity });
+    if (call.path.endsWith('/remove-line-items'))
+      for (const id of (body.lineItemIds as string[]) ?? [])
+        sets.push({ ...base, key: lineKeys.get(id), lineId: id, quantity: 0 });
+  }
+  return sets;
+}
+
+/**
+ * Sets `mayHaveArrived` on each add: an add reaches the cart only through an add call of its tab, for its
+ * variant and quantity, sent while it was under way; when every such call was answered with an error status
+ * (or none was sent), it did not arrive.
+ */
+export function markArrivals(adds: AddRecord[], calls: CallRecord[], catalogue: Catalogue): void {
+  const sent = calls.flatMap((call) => {
+    if (!call.path.endsWith('/add-to-cart') || !call.body) return [];
+    const { lineItems = [] } = JSON.parse(call.body) as {
+      lineItems?: Array<{
+        quantity?: number;
+        catalogReference?: { catalogItemId?: string; options?: Record<string, unknown> };
+      }>;
+    };
+    return lineItems.map((item) => ({
+      call,
+      key: catalogue.resolve(item.catalogReference?.catalogItemId, item.catalogReference?.options)?.key,
+      quantity: item.quantity,
+    }));
+  });
+  for (const add of adds) {
+    add.mayHaveArrived = sent.some(
+      ({ call, key, quantity }) =>
+        call.tab === add.tab &&
+        key === add.key &&
+        quantity === add.quantity &&
+        call.start >= add.start &&
+        call.start <= add.end &&
+        (call.status === undefined || call.status < 400),
+    );
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The fault suite's runs: two tabs of the demo shop (one browser context: shared storage and
- * BroadcastChannel) drive seeded random operations under the sandbox's simulated faults, then the faults stop
- * and the server's cart is compared with what each tab shows and with what the adds reported (`checks.ts`).
+ * BroadcastChannel) drive seeded random operations under the sandbox's simulated faults; every
+ * `checkEvery` operations and at the end the faults stop, and the server's cart is compared with what each tab
+ * shows and with the adds and line changes so far (`checks.ts`).
  */
 import type { Page } from 'playwright-core';
 import { DEFAULT_API_KEY, seededRandom } from '../../sandbox/app';
@@ -12,20 +13,21 @@ import type { Browser } from '../../test/e2e/browser';
 import {
   type AddRecord,
   boundsOf,
-  type Catalogue,
+  type CallRecord,
   catalogueOf,
   compareTab,
+  markArrivals,
   type ServerCart,
-  type SetRecord,
-  type Variant,
+  setsFrom,
 } from './checks';
-import { inPageScript, type PageEvent, type TabView, type WireLine } from './page';
+import { inPageScript, type PageEvent } from './page';
 
-/** The sandbox's simulated faults during the operations (`PATCH /_sandbox/settings`). */
+/** The sandbox's simulated faults during the operations (`PATCH /_sandbox/settings`, README "Settings"). */
 export interface Faults {
   failureRate: number;
   dropRate: number;
   latencyMs: number;
+  latencyJitterMs: number;
   lostAnswerRate: number;
 }
 
@@ -33,9 +35,16 @@ export const DEFAULT_FAULTS: Faults = {
   failureRate: 0.3,
   dropRate: 0.1,
   latencyMs: 300,
+  latencyJitterMs: 300,
   lostAnswerRate: 0.05,
 };
-const NO_FAULTS: Faults = { failureRate: 0, dropRate: 0, latencyMs: 0, lostAnswerRate: 0 };
+const NO_FAULTS: Faults = {
+  failureRate: 0,
+  dropRate: 0,
+  latencyMs: 0,
+  latencyJitterMs: 0,
+  lostAnswerRate: 0,
+};
 
 /** One click, fill or key press: an operation never waits longer for the page. */
 const ACTION_MS = 1_500;
@@ -43,6 +52,8 @@ const RELOAD_MS = 15_000;
 /** How long the tabs get to go quiet once the faults stop. */
 const QUIET_MS = 20_000;
 const TOKENS_KEY = 'sf:demo-client:tokens';
+/** Operations between two checks: a stale cart shows only until the next answer, so it is looked for often. */
+const CHECK_EVERY = 25;
 
 export interface SeedReport {
   seed: number;
@@ -65,17 +76,10 @@ export interface SeedReport {
   log: string[];
 }
 
-interface Call {
-  tab: number;
+interface Call extends CallRecord {
   method: string;
-  path: string;
-  body?: string;
-  start: number;
-  end: number;
-  status?: number;
   error?: string;
   broken?: boolean;
-  lines?: WireLine[];
 }
 
 interface Tab {
@@ -107,9 +111,17 @@ const quietly = <T>(promise: Promise<T>) =>
     (error: Error) => ({ ok: false as const, error }),
   );
 
+export interface SeedOptions {
+  /** Operations (default 200). */
+  ops?: number;
+  faults?: Faults;
+  /** A check (faults off, quiet, compare, faults on again) after every this many operations, and at the end. */
+  checkEvery?: number;
+}
+
 export interface FaultSuite {
-  /** One seed: fresh sandbox and storage, `ops` operations under `faults`, then the checks. */
-  runSeed(seed: number, ops: number, faults?: Faults): Promise<SeedReport>;
+  /** One seed: fresh sandbox and storage, the operations under the faults, checked as they go and at the end. */
+  runSeed(seed: number, options?: SeedOptions): Promise<SeedReport>;
   close(): Promise<void>;
 }
 
@@ -148,8 +160,9 @@ export async function openFaultSuite(options: {
         const { id, method, path, body, at } = event;
         calls.set(id, { tab: index, method, path, ...(body ? { body } : {}), start: at, end: Infinity });
       } else if (event.type === 'end') {
-        const call = calls.get(event.id);
-        if (call) Object.assign(call, { ...event, end: event.at });
+        const { type: _type, id, at, ...answer } = event;
+        const call = calls.get(id);
+        if (call) Object.assign(call, answer, { end: at });
       } else problems.push({ tab: index, text: `unhandled rejection: ${event.message}` });
     });
     await page.addInitScript(inPageScript(sandboxUrl));
@@ -163,17 +176,12 @@ export async function openFaultSuite(options: {
     tabs.push(tab);
   }
 
-  async function runSeed(
-    seed: number,
-    opCount: number,
-    faults: Faults = DEFAULT_FAULTS,
-  ): Promise<SeedReport> {
+  async function runSeed(seed: number, options: SeedOptions = {}): Promise<SeedReport> {
+    const { ops: opCount = 200, faults = DEFAULT_FAULTS, checkEvery = CHECK_EVERY } = options;
     const began = Date.now();
     const random = seededRandom(seed);
     const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-    calls = new Map();
-    problems = [];
     const adds: AddRecord[] = [];
     const log: Logged[] = [];
     const pendingButtons: PendingButtonAdd[] = [];
@@ -185,6 +193,9 @@ export async function openFaultSuite(options: {
     // A new visitor in both tabs: the sandbox back to its seed, storage cleared on a page without the widgets.
     await dev('POST', '/_sandbox/reset', { seed });
     for (const tab of tabs) await tab.page.goto(`${demoUrl}/styles.css`);
+    // What the last seed's pages reported as they went belongs to that seed.
+    calls = new Map();
+    problems = [];
     await tabs[0]?.page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
@@ -440,25 +451,9 @@ export async function openFaultSuite(options: {
       ],
     ];
     const total = OPS.reduce((sum, [weight]) => sum + weight, 0);
-    let front: Tab | undefined;
-    for (n = 1; n <= opCount; n++) {
-      const tab = pick(tabs);
-      const roll = random() * total;
-      const op =
-        OPS.find((_, i) => OPS.slice(0, i + 1).reduce((sum, [weight]) => sum + weight, 0) > roll)?.[1] ??
-        addByCall;
-      await pollButtons();
-      if (front !== tab) await tab.page.bringToFront();
-      front = tab;
-      const done = await quietly(op(tab));
-      if (!done.ok) note(tab, `… interrupted: ${done.error.message.split('\n')[0]}`);
-      await sleep(int(0, 120));
-    }
 
-    // Faults off; the tabs get time to finish what they started.
-    await dev('PATCH', '/_sandbox/settings', NO_FAULTS);
-    const stuck = new Set<string>();
-    const settle = async () => {
+    /** Waits until nothing is on its way or busy (at most `QUIET_MS`); returns what still is. */
+    const settle = async (): Promise<string[]> => {
       const deadline = Date.now() + QUIET_MS;
       let calm = 0;
       let seen = -1;
@@ -474,99 +469,70 @@ export async function openFaultSuite(options: {
           busy.push(...state.busy.map((b) => `tab ${tab.index}: ${b} still busy`));
         }
         for (const pending of pendingButtons)
-          busy.push(`tab ${pending.tab.index}: add of ${pending.name} never ended`);
+          busy.push(`tab ${pending.tab.index}: the add of ${pending.name} never ended`);
         if (pendingCalls.size) busy.push(`${pendingCalls.size} Storefront.addToCart calls never ended`);
         calm = busy.length === 0 && calls.size === seen ? calm + 1 : 0;
         seen = calls.size;
         await sleep(250);
       }
-      for (const b of busy) stuck.add(b);
+      return busy;
     };
-    await settle();
 
-    const server = await serverCart(tabs[0] as Tab);
-    const before = await Promise.all(tabs.map((tab) => tab.page.evaluate(() => window.__faults.view())));
-    // Then as a shopper looks: each drawer open (no cart read unless the tab has none to show).
-    for (const tab of tabs) await quietly(openDrawer(tab));
-    await settle();
-    const after = await Promise.all(tabs.map((tab) => tab.page.evaluate(() => window.__faults.view())));
+    const findings = {
+      lost: new Set<string>(),
+      doubled: new Set<string>(),
+      mismatched: 0,
+      flagged: 0,
+      stuck: 0,
+    };
+    const details: string[] = [];
+    const at = (ms: number) => (Number.isFinite(ms) ? `${ms - began} ms` : 'never');
+    const logLine = (l: Logged) => `#${l.n} tab ${l.tab} at ${l.at} ms: ${l.text}`;
+    const lineName = (productId: string, options: Record<string, unknown> | null) =>
+      catalogue.resolve(productId, options)?.label ?? productId;
+    /** A call as a finding shows it: what it sent, when, its answer and the cart the answer carried. */
+    const callLine = (c: Call) => {
+      const sent = c.body && c.body.length < 400 ? ` ${c.body}` : '';
+      const answer = c.error
+        ? `no answer (${c.error})`
+        : c.broken
+          ? `${c.status}, answer broken off`
+          : `${c.status ?? 'never settled'}`;
+      const lines = c.lines
+        ? ` → [${c.lines.map(([id, p, o, q]) => `${lineName(p, o)} ×${q} (${id.slice(0, 4)})`).join(', ')}]`
+        : '';
+      return `${c.method} ${c.path.replace('/ecom/v1/carts/current', '…')}${sent}, ${at(c.start)}–${at(c.end)}: ${answer}${lines}`;
+    };
 
-    return judge({
-      seed,
-      opCount,
-      began,
-      server,
-      views: before.map((v, i) => ({ ...v, drawer: after[i]?.drawer ?? null })),
-    });
+    /**
+     * Faults off; once the tabs are quiet, the server's cart against the adds and changes so far and against
+     * what each tab shows, then again with every drawer open; then the faults go on again (`resume`).
+     */
+    const check = async (done: number, resume: boolean) => {
+      await dev('PATCH', '/_sandbox/settings', NO_FAULTS);
+      const where = `after #${done}`;
+      const stuck = await settle();
+      const server = await serverCart(tabs[0] as Tab);
+      const before = await Promise.all(tabs.map((tab) => tab.page.evaluate(() => window.__faults.view())));
+      // As a shopper looks: each drawer open (that reads the cart only in a tab with none to show).
+      for (const tab of tabs) await quietly(openDrawer(tab));
+      stuck.push(...(await settle()).filter((b) => !stuck.includes(b)));
+      const after = await Promise.all(tabs.map((tab) => tab.page.evaluate(() => window.__faults.view())));
+      findings.stuck += stuck.length;
+      details.push(...stuck.map((b) => `stuck ${where}: ${b}`));
 
-    function judge(input: {
-      seed: number;
-      opCount: number;
-      began: number;
-      server: ServerCart;
-      views: TabView[];
-    }): SeedReport {
-      const details: string[] = [];
-      const lineKeys = new Map<string, string | undefined>();
-      for (const call of calls.values())
-        for (const [id, productId, options] of call.lines ?? [])
-          lineKeys.set(id, catalogue.resolve(productId, options)?.key);
-      const sets: SetRecord[] = [];
-      for (const call of calls.values()) {
-        const body = call.body ? (JSON.parse(call.body) as Record<string, unknown>) : {};
-        const base = {
-          tab: call.tab,
-          start: call.start,
-          end: call.end,
-          ...(call.status !== undefined ? { status: call.status } : {}),
-        };
-        if (call.path.endsWith('/update-line-items-quantity'))
-          for (const item of (body.lineItems as Array<{ id: string; quantity: number }>) ?? [])
-            sets.push({ ...base, key: lineKeys.get(item.id), lineId: item.id, quantity: item.quantity });
-        if (call.path.endsWith('/remove-line-items'))
-          for (const id of (body.lineItemIds as string[]) ?? [])
-            sets.push({ ...base, key: lineKeys.get(id), lineId: id, quantity: 0 });
-      }
-      // An add reached the cart only through an add call of its tab, for its variant and quantity, sent while it
-      // was under way; when all of those were answered with an error (or none was sent), it did not.
-      const addCalls = [...calls.values()].flatMap((call) => {
-        if (!call.path.endsWith('/add-to-cart') || !call.body) return [];
-        const { lineItems = [] } = JSON.parse(call.body) as {
-          lineItems?: Array<{
-            quantity?: number;
-            catalogReference?: { catalogItemId?: string; options?: Record<string, unknown> };
-          }>;
-        };
-        return lineItems.map((item) => ({
-          call,
-          key: catalogue.resolve(item.catalogReference?.catalogItemId, item.catalogReference?.options)?.key,
-          quantity: item.quantity,
-        }));
-      });
-      for (const a of adds) {
-        const sent = addCalls.filter(
-          ({ call, key, quantity }) =>
-            call.tab === a.tab &&
-            key === a.key &&
-            quantity === a.quantity &&
-            call.start >= a.start &&
-            call.start <= a.end,
-        );
-        a.mayHaveArrived = sent.some(({ call }) => call.status === undefined || call.status < 400);
-      }
-      const unnamed = sets.filter((s) => s.key === undefined);
-      if (unnamed.length) details.push(`harness: ${unnamed.length} line changes of lines no answer named`);
-
-      const at = (ms: number) => (Number.isFinite(ms) ? `${ms - input.began} ms` : 'never');
+      const callList = [...calls.values()];
+      const sets = setsFrom(callList, catalogue);
+      markArrivals(adds, callList, catalogue);
+      const unnamed = sets.filter((s) => s.key === undefined).length;
+      if (unnamed) details.push(`harness ${where}: ${unnamed} line changes of lines no answer named`);
       const story = (key: string) => [
-        ...log
-          .filter((l) => l.keys.includes(key))
-          .map((l) => `    #${l.n} tab ${l.tab} at ${l.at} ms: ${l.text}`),
+        ...log.filter((l) => l.keys.includes(key)).map((l) => `    ${logLine(l)}`),
         ...adds
           .filter((a) => a.key === key)
           .map(
             (a) =>
-              `    add #${a.op} (tab ${a.tab}, ${a.how}) ×${a.quantity}: ${a.result ?? 'unknown'}, ${at(a.start)}–${at(a.end)}`,
+              `    add #${a.op} (tab ${a.tab}, ${a.how}) ×${a.quantity}: ${a.result ?? 'unknown'}${a.mayHaveArrived ? '' : ', never arrived'}, ${at(a.start)}–${at(a.end)}`,
           ),
         ...sets
           .filter((s) => s.key === key || s.key === undefined)
@@ -575,88 +541,108 @@ export async function openFaultSuite(options: {
               `    set to ${s.quantity} (tab ${s.tab}): ${s.status ?? 'no answer'}, ${at(s.start)}–${at(s.end)}`,
           ),
       ];
-      let lost = 0;
-      let doubled = 0;
-      const keys = new Set([
-        ...adds.map((a) => a.key),
-        ...sets.flatMap((s) => (s.key ? [s.key] : [])),
-        ...input.server.lines.keys(),
-      ]);
-      for (const key of keys) {
+      const keys = new Set([...adds.map((a) => a.key), ...sets.flatMap((s) => (s.key ? [s.key] : []))]);
+      for (const key of [...keys, ...server.lines.keys()]) {
         const variant = catalogue.variants.find((v) => v.key === key);
         const { least, most } = boundsOf(key, variant?.stock ?? Infinity, adds, sets);
-        const held = input.server.lines.get(key) ?? 0;
-        if (held < least) {
-          lost++;
+        const held = server.lines.get(key) ?? 0;
+        const name = variant?.label ?? key;
+        if (held < least && !findings.lost.has(key)) {
+          findings.lost.add(key);
           details.push(
-            `lost: ${variant?.label ?? key}: the server holds ${held}, at least ${least} were added for sure`,
+            `lost ${where}: ${name}: the server holds ${held}, at least ${least} were added for sure`,
             ...story(key),
           );
         }
-        if (held > most) {
-          doubled++;
+        if (held > most && !findings.doubled.has(key)) {
+          findings.doubled.add(key);
           details.push(
-            `doubled: ${variant?.label ?? key}: the server holds ${held}, at most ${most} were asked for`,
+            `doubled ${where}: ${name}: the server holds ${held}, at most ${most} were asked for`,
             ...story(key),
           );
         }
       }
-      let mismatched = 0;
-      let flagged = 0;
-      const server = `${[...input.server.lines].map(([k, q]) => `${catalogue.variants.find((v) => v.key === k)?.label ?? k} ×${q}`).join(', ') || 'empty'}${input.server.coupon ? `, coupon ${input.server.coupon}` : ''}`;
-      input.views.forEach((view, index) => {
-        const verdict = compareTab(catalogue, view, input.server);
-        mismatched += verdict.silent.length;
-        flagged += verdict.flagged.length;
-        if (verdict.silent.length || verdict.flagged.length) {
-          details.push(
-            ...verdict.silent.map((d) => `mismatched: tab ${index} ${d}`),
-            ...verdict.flagged.map(
-              (d) =>
-                `flagged: tab ${index} ${d} (the tab shows an error: ${view.drawer?.banner ?? view.drawer?.couponError ?? view.header.status})`,
-            ),
-            `    server: ${server}`,
-            ...log.slice(-12).map((l) => `    #${l.n} tab ${l.tab} at ${l.at} ms: ${l.text}`),
-          );
-        }
+
+      const shown = [...server.lines].map(
+        ([k, q]) => `${catalogue.variants.find((v) => v.key === k)?.label ?? k} ×${q}`,
+      );
+      before.forEach((view, index) => {
+        const verdict = compareTab(catalogue, { ...view, drawer: after[index]?.drawer ?? null }, server);
+        findings.mismatched += verdict.counts.silent;
+        findings.flagged += verdict.counts.flagged;
+        if (!verdict.silent.length && !verdict.flagged.length) return;
+        const error = after[index]?.drawer?.banner ?? after[index]?.drawer?.couponError ?? view.header.status;
+        details.push(
+          ...verdict.silent.map((d) => `mismatched ${where}: tab ${index} ${d}`),
+          ...verdict.flagged.map((d) => `flagged ${where}: tab ${index} ${d} (the tab shows: ${error})`),
+          `    server: ${shown.join(', ') || 'empty'}${server.coupon ? `, coupon ${server.coupon}` : ''}`,
+          ...log.slice(-12).map((l) => `    ${logLine(l)}`),
+          `    the last calls of tab ${index}:`,
+          ...callList
+            .filter((c) => c.tab === index)
+            .slice(-10)
+            .map((c) => `      ${callLine(c)}`),
+        );
       });
-      details.push(...[...stuck].map((s) => `stuck: ${s}`));
-      const unhandledSeen = new Set<string>();
-      let unhandled = 0;
-      for (const problem of problems) {
-        const key = `${problem.tab} ${problem.text.replace(/^(page error|unhandled rejection): /, '')}`;
-        if (!problem.text.startsWith('console: ') && !unhandledSeen.has(key)) {
-          unhandledSeen.add(key);
-          unhandled++;
-          details.push(`unhandled: tab ${problem.tab} ${problem.text}`);
-        } else if (problem.text.startsWith('console: '))
-          details.push(`note: tab ${problem.tab} ${problem.text}`);
-      }
-      return {
-        seed: input.seed,
-        ops: input.opCount,
-        seconds: Math.round((Date.now() - input.began) / 100) / 10,
-        adds: {
-          ok: adds.filter((a) => a.result === true).length,
-          failed: adds.filter((a) => a.result === false).length,
-          unknown: adds.filter((a) => a.result === undefined).length,
-        },
-        calls: {
-          total: calls.size,
-          failed: [...calls.values()].filter((c) => (c.status ?? 0) >= 500).length,
-          dropped: [...calls.values()].filter((c) => c.error !== undefined).length,
-          broken: [...calls.values()].filter((c) => c.broken).length,
-        },
-        lost,
-        doubled,
-        mismatched,
-        flagged,
-        stuck: stuck.size,
-        unhandled,
-        details,
-        log: log.map((l) => `#${l.n} tab ${l.tab} at ${l.at} ms: ${l.text}`),
-      };
+      if (!resume) return;
+      // Drawers left open half the time, as a shopper would.
+      for (const tab of tabs) if (random() < 0.5) await quietly(closeDrawer(tab));
+      await dev('PATCH', '/_sandbox/settings', faults);
+    };
+
+    let front: Tab | undefined;
+    for (n = 1; n <= opCount; n++) {
+      const tab = pick(tabs);
+      const roll = random() * total;
+      const op =
+        OPS.find((_, i) => OPS.slice(0, i + 1).reduce((sum, [weight]) => sum + weight, 0) > roll)?.[1] ??
+        addByCall;
+      await pollButtons();
+      if (front !== tab) await tab.page.bringToFront();
+      front = tab;
+      const done = await quietly(op(tab));
+      if (!done.ok) note(tab, `… interrupted: ${done.error.message.split('\n')[0]}`);
+      await sleep(int(0, 120));
+      if (n % checkEvery === 0 && n < opCount) await check(n, true);
     }
+    await check(opCount, false);
+
+    const unhandledSeen = new Set<string>();
+    for (const problem of problems) {
+      if (problem.text.startsWith('console: ')) {
+        details.push(`note: tab ${problem.tab} ${problem.text}`);
+        continue;
+      }
+      const key = `${problem.tab} ${problem.text.replace(/^(page error|unhandled rejection): /, '')}`;
+      if (unhandledSeen.has(key)) continue;
+      unhandledSeen.add(key);
+      details.push(`unhandled: tab ${problem.tab} ${problem.text}`);
+    }
+    const callList = [...calls.values()];
+    return {
+      seed,
+      ops: opCount,
+      seconds: Math.round((Date.now() - began) / 100) / 10,
+      adds: {
+        ok: adds.filter((a) => a.result === true).length,
+        failed: adds.filter((a) => a.result === false).length,
+        unknown: adds.filter((a) => a.result === undefined).length,
+      },
+      calls: {
+        total: callList.length,
+        failed: callList.filter((c) => (c.status ?? 0) >= 500).length,
+        dropped: callList.filter((c) => c.error !== undefined).length,
+        broken: callList.filter((c) => c.broken).length,
+      },
+      lost: findings.lost.size,
+      doubled: findings.doubled.size,
+      mismatched: findings.mismatched,
+      flagged: findings.flagged,
+      stuck: findings.stuck,
+      unhandled: unhandledSeen.size,
+      details,
+      log: log.map(logLine),
+    };
   }
 
   /** The server's cart for the visitor whose tokens the tabs keep (no tokens: no cart). */
@@ -702,5 +688,3 @@ export async function openFaultSuite(options: {
     },
   };
 }
-
-export type { Catalogue, Variant };

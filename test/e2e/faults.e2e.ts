@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('two tabs under simulated failures, drops, lost answers and latency', () => {
   it('lose no add, double none, show the server’s cart once quiet, leave nothing busy and reject nothing unhandled', async () => {
-    const report = await (suite as FaultSuite).runSeed(SEED, OPERATIONS);
+    const report = await (suite as FaultSuite).runSeed(SEED, { ops: OPERATIONS });
     const { lost, doubled, mismatched, stuck, unhandled } = report;
     expect({ lost, doubled, mismatched, stuck, unhandled }, report.details.join('\n')).toEqual({
       lost: 0,

@@ -9,6 +9,7 @@ import {
 } from '../../../scripts/faults/checks';
 import type { TabView } from '../../../scripts/faults/page';
 import type { Product } from '../../../src/api/types/products';
+import en from '../../../src/widgets/cart-drawer/en';
 
 const MUG = 'mug/v';
 const add = (quantity: number, start: number, end: number, result?: boolean, key = MUG): AddRecord => ({
@@ -96,6 +97,8 @@ describe('the fault suite’s catalogue', () => {
   });
 });
 
+const NOTHING = { silent: [], flagged: [], counts: { silent: 0, flagged: 0 } };
+
 describe('the fault suite’s comparison of a tab with the server', () => {
   const catalogue = catalogueOf(products);
   const server: ServerCart = { lines: new Map([[MUG, 2]]), count: 2, coupon: 'SAVE10' };
@@ -114,27 +117,44 @@ describe('the fault suite’s comparison of a tab with the server', () => {
   });
 
   it('finds nothing when the tab shows the server’s cart', () => {
-    expect(compareTab(catalogue, view(), server)).toEqual({ silent: [], flagged: [] });
+    expect(compareTab(catalogue, view(), server)).toEqual(NOTHING);
   });
 
   it('a stale cart shown as ready is silent; under the cart’s error it is flagged', () => {
     const stale = { count: 1, lines: [{ productId: 'mug', options: null, quantity: 1 }], coupon: 'SAVE10' };
-    expect(compareTab(catalogue, view({ store: stale }), server).silent).toEqual([
-      'store: Mug shown 1, server 2',
-      'store count 1, server 2',
-    ]);
+    const drawer = view().drawer as NonNullable<TabView['drawer']>;
+    const staleDrawer = { ...drawer, lines: [{ name: 'Mug', choices: [], quantity: 1 }] };
+    const header = { text: '1', status: 'ready' };
+    // One stale line, seen four ways, is one difference.
+    expect(compareTab(catalogue, view({ store: stale, drawer: staleDrawer, header }), server)).toEqual({
+      silent: [
+        'store: Mug shown 1, server 2',
+        'store count 1, server 2',
+        'page\'s count "1", server 2',
+        'drawer: Mug shown 1, server 2',
+      ],
+      flagged: [],
+      counts: { silent: 1, flagged: 0 },
+    });
     const flagged = compareTab(
       catalogue,
       view({ store: stale, header: { text: '2', status: 'error' } }),
       server,
     );
     expect([flagged.silent, flagged.flagged.length]).toEqual([[], 2]);
+    // A banner about something else (an add refused for its stock) says nothing about the rest of the cart.
+    const refusal = { ...drawer, banner: `${en.addFailed} "Tote" is out of stockDismiss` };
+    expect(compareTab(catalogue, view({ store: stale, drawer: refusal }), server).silent).toHaveLength(2);
+    const unreachable = { ...drawer, banner: `${en.networkError}Try againDismiss` };
+    expect(compareTab(catalogue, view({ store: stale, drawer: unreachable }), server).flagged).toHaveLength(
+      2,
+    );
   });
 
   it('compares the drawer’s lines, a refused typed quantity by presence, and its coupon', () => {
     const drawer = view().drawer as NonNullable<TabView['drawer']>;
     const typed = { ...drawer, lines: [{ name: 'Mug', choices: [], quantity: 0, invalid: true }] };
-    expect(compareTab(catalogue, view({ drawer: typed }), server)).toEqual({ silent: [], flagged: [] });
+    expect(compareTab(catalogue, view({ drawer: typed }), server)).toEqual(NOTHING);
     const extra = {
       ...drawer,
       lines: [...drawer.lines, { name: 'Tee', choices: ['Size: Small'], quantity: 1 }],
@@ -142,10 +162,19 @@ describe('the fault suite’s comparison of a tab with the server', () => {
     expect(compareTab(catalogue, view({ drawer: extra }), server).silent).toEqual([
       'drawer: Tee (Small) shown 1, server 0',
     ]);
-    const noCoupon = { ...drawer, coupon: null, couponError: 'The coupon could not be applied.' };
+    const refused = {
+      ...drawer,
+      coupon: null,
+      couponError: 'The coupon could not be applied. No such coupon',
+    };
+    expect(compareTab(catalogue, view({ drawer: refused }), server).silent).toEqual([
+      'drawer coupon none, server SAVE10',
+    ]);
+    const noCoupon = { ...drawer, coupon: null, couponError: en.networkError };
     expect(compareTab(catalogue, view({ drawer: noCoupon }), server)).toEqual({
       silent: [],
       flagged: ['drawer coupon none, server SAVE10'],
+      counts: { silent: 0, flagged: 1 },
     });
   });
 });

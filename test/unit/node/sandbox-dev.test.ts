@@ -242,6 +242,25 @@ describe('PATCH /_sandbox/settings', () => {
     expect(cart.json.cart.lineItems.map((line: { quantity: number }) => line.quantity)).toEqual([2]);
   });
 
+  it('latencyJitterMs lets calls overtake one another', async () => {
+    const { call } = testSandbox();
+    const run = async () => {
+      await call('POST', '/_sandbox/reset', { body: { seed: 3 } });
+      await call('PATCH', '/_sandbox/settings', { body: { latencyJitterMs: 60 } });
+      const order: number[] = [];
+      const body = { clientId: 'demo-client', grantType: 'anonymous' };
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          call('POST', '/oauth2/token', { body }).then(() => order.push(i)),
+        ),
+      );
+      return order;
+    };
+    const order = await run();
+    expect(order).not.toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect([...order].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('a reset with a seed repeats the simulated failures of that seed, another seed others', async () => {
     const { call } = testSandbox();
     const run = async (seed: number) => {
