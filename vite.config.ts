@@ -157,7 +157,7 @@ export default defineConfig(({ mode }): UserConfig => {
               // better than one per widget (gzip starts each file with an empty dictionary): 2.5 KB less in all.
               {
                 name: 'widgets',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits|member-actions)|auth[\\/](sign-in|login-state|pkce|silent|hosted)|api[\\/](identity|safe-url|catalog-reference|redirects|cart)|store[\\/]cart-v1)\.ts/,
+                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits|cart-shapes|member-actions)|auth[\\/](sign-in|login-state|pkce|silent|hosted)|api[\\/](identity|safe-url|catalog-reference|redirects|cart)|store[\\/]cart-v1)\.ts/,
               },
               // Cart V2 (`data-cart-api="v2"`), after the views, which hold v1's service and the code both share
               // (the URL check): its read and view with a V2 page's first cart read, its changes with the first

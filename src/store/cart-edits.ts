@@ -1,5 +1,6 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
+import { linesOf } from './cart-shapes';
 import {
   type CartBackend,
   type CartKit,
@@ -14,10 +15,6 @@ export type CartEdits = Pick<
   StorefrontActions,
   'setQuantity' | 'removeLine' | 'applyCoupon' | 'removeCoupon' | 'estimate' | 'checkout' | 'addToCart'
 >;
-
-/** A cart's lines and quantities: an add that arrived changes them. */
-const linesOf = (cart: Cart | null) =>
-  JSON.stringify((cart?.lineItems ?? []).map((line) => [line.id, line.quantity]));
 
 /**
  * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is

@@ -10,13 +10,20 @@ import {
 } from '../api/cart';
 import type { ApiClient } from '../api/http';
 import { createRedirectSession } from '../api/redirects';
-import type { CartBackend } from './store';
+import { addressOf } from './cart-shapes';
+import type { CartBackend, ShippingChoice } from './store';
 
 /**
  * The cart's changes on the platform's v1 current cart (`/ecom/v1/carts/current…`), whose `Cart` is also the
  * widgets' view of a cart: the estimate takes the address and option with the request, and the checkout is a
  * checkout entity opened through an `ecomCheckout` redirect session that leads back to the page.
  */
+/** The shopper's shipping choice as v1's estimate and checkout take it: the address and the chosen option. */
+const shippingOf = (choice: ShippingChoice | null) => ({
+  ...(choice ? { shippingAddress: addressOf(choice) } : {}),
+  ...(choice?.code ? { selectedShippingOption: { code: choice.code } } : {}),
+});
+
 export function service(api: ApiClient, read: CartBackend['read']): CartBackend {
   return {
     read,
@@ -27,30 +34,11 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
     remove: async (lineId) => (await removeLineItemsFromCurrentCart(api, [lineId])).cart,
     applyCoupon: async (code) => (await updateCurrentCart(api, { couponCode: code })).cart,
     removeCoupon: async () => (await removeCouponFromCurrentCart(api)).cart,
-    estimate: (choice) =>
-      estimateCurrentCartTotals(api, {
-        ...(choice
-          ? {
-              shippingAddress: {
-                country: choice.country,
-                ...(choice.postalCode ? { postalCode: choice.postalCode } : {}),
-              },
-            }
-          : {}),
-        ...(choice?.code ? { selectedShippingOption: { code: choice.code } } : {}),
-      }),
+    estimate: (choice) => estimateCurrentCartTotals(api, shippingOf(choice)),
     async checkout(_cart, choice, back) {
       const { checkoutId } = await createCheckoutFromCurrentCart(api, {
         channelType: 'WEB',
-        ...(choice?.code ? { selectedShippingOption: { code: choice.code } } : {}),
-        ...(choice
-          ? {
-              shippingAddress: {
-                country: choice.country,
-                ...(choice.postalCode ? { postalCode: choice.postalCode } : {}),
-              },
-            }
-          : {}),
+        ...shippingOf(choice),
       });
       const { redirectSession } = await createRedirectSession(api, {
         ecomCheckout: { checkoutId },

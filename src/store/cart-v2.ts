@@ -14,6 +14,7 @@ import { getDeliverySolutions } from '../api/delivery';
 import type { ApiClient } from '../api/http';
 import type { Cart, EstimateTotalsResponse, ShippingOption } from '../api/types/cart';
 import type { CartV2, CartV2Response } from '../api/types/cart-v2';
+import { addressOf } from './cart-shapes';
 import { cartOf, lastOf } from './cart-v2-read';
 import type { CartBackend, ShippingChoice } from './store';
 
@@ -57,10 +58,7 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
         price: line.pricing?.unitPrice?.amount,
         totalPrice: line.pricing?.totalPrice?.amount,
       })),
-      destination: {
-        country: choice.country,
-        ...(choice.postalCode ? { postalCode: choice.postalCode } : {}),
-      },
+      destination: addressOf(choice),
       currency: cart.paymentInfo?.currencyCode || 'USD',
     });
     return deliverySolutions.map((solution) => ({
@@ -116,12 +114,7 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
           address?.country !== choice.country ||
           (address.postalCode ?? '') !== choice.postalCode
         ) {
-          const postalCode = choice.postalCode ? { postalCode: choice.postalCode } : {};
-          await take(
-            updateCurrentCartV2(api, {
-              deliveryInfo: { address: { country: choice.country, ...postalCode } },
-            }),
-          );
+          await take(updateCurrentCartV2(api, { deliveryInfo: { address: addressOf(choice) } }));
           cart = last() as CartV2;
         }
         options = await optionsFor(cart, choice);

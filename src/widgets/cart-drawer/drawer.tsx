@@ -1,6 +1,7 @@
 import { createElement, Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../../api/types/cart';
+import { linesOf } from '../../store/cart-shapes';
 import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
@@ -379,10 +380,6 @@ function Shipping({ store, t, currency, locale }: Props) {
   );
 }
 
-/** A cart's lines and quantities: totals worked out for other lines are not this cart's. */
-const linesKey = (cart: Cart | undefined) =>
-  (cart?.lineItems ?? []).map((line) => `${line.id}×${line.quantity}`).join();
-
 /**
  * The cart's totals. The server's figures are shown only beside the lines they were worked out for: after a
  * change (here or in another tab) the subtotal is the lines' own sum and the rest says it is updating until
@@ -403,7 +400,7 @@ function Totals({
   currency: string;
   locale: string;
 }) {
-  const current = !totals?.cart || linesKey(totals.cart) === linesKey(cart);
+  const current = !totals?.cart || linesOf(totals.cart) === linesOf(cart);
   const summary = current ? totals?.priceSummary : undefined;
   // Updating while the new lines' totals are on their way; a failed estimate leaves the lines' own subtotal.
   const updating = Boolean(totals?.priceSummary) && !summary && status === 'loading';
