@@ -128,7 +128,7 @@ for (const file of [cartV2Read, cartV2]) {
   }
 }
 /** A page on Cart V2: its read (with the first cart read) and, once something changes, its changes. */
-const onV2 = (files: Iterable<string>, changes = true) => [
+const onV2 = (files: Iterable<string>, changes: boolean) => [
   ...new Set([...files, ...closure(changes ? [cartV2Read, cartV2] : [cartV2Read])]),
 ];
 const perLanguage = (label: string, files: (lang: string) => string[], budget: number | null) =>
@@ -137,54 +137,47 @@ const perLanguage = (label: string, files: (lang: string) => string[], budget: n
     return [`${label}, "${lang}" (${page.join(', ')})`, total(page), budget];
   });
 const v1Code = code.filter((file) => file !== cartV2 && file !== cartV2Read);
+/**
+ * A page's rows on v1 and then on Cart V2 (`changes`: whether the page changes the cart, so that V2's changes
+ * download too), per language with that language's packs of a kind, or once when it loads none.
+ */
+function onBoth(
+  label: string,
+  files: Iterable<string>,
+  budget: number | null,
+  options: { changes: boolean; packs?: Array<'texts' | 'products'> },
+): Array<[string, number, number | null]> {
+  const versions: Array<[string, string[]]> = [
+    [label, [...files]],
+    [`on Cart V2, ${label}`, onV2(files, options.changes)],
+  ];
+  const { packs } = options;
+  return versions.flatMap(
+    ([name, page]): Array<[string, number, number | null]> =>
+      packs
+        ? perLanguage(name, (lang) => [...page, ...packs.flatMap((kind) => packsOf(lang, kind))], budget)
+        : [[`${name} (${page.join(', ')})`, total(page), budget]],
+  );
+}
 const rows: Array<[string, number, number | null]> = [
   ['embed.js', sizes.get('embed.js')?.gzip ?? 0, BUDGETS.embed],
-  [`before any widget opens, badge shown (${[...initial].join(', ')})`, total(initial), BUDGETS.initial],
-  [
-    `on Cart V2, before any widget opens, badge shown (${onV2(initial, false).join(', ')})`,
-    total(onV2(initial, false)),
-    BUDGETS.initial,
-  ],
-  ...perLanguage(
-    'a page with the cart drawer opened',
-    (lang) => [...drawer, ...packsOf(lang, 'texts')],
-    BUDGETS.drawer,
-  ),
-  ...perLanguage(
-    'on Cart V2, a page with the cart drawer opened',
-    (lang) => [...onV2(drawer), ...packsOf(lang, 'texts')],
-    BUDGETS.drawer,
-  ),
-  ...perLanguage(
-    'a page with a product grid, before any cart opens',
-    (lang) => [...grid, ...packsOf(lang, 'products')],
-    BUDGETS.grid,
-  ),
-  ...perLanguage(
-    'on Cart V2, a page with a product grid, before any cart opens',
-    (lang) => [...onV2(grid, false), ...packsOf(lang, 'products')],
-    BUDGETS.grid,
-  ),
-  ...perLanguage(
-    'every cart and member widget opened, member menu included',
-    (lang) => [...cartAndMember, ...packsOf(lang, 'texts')],
-    BUDGETS.all,
-  ),
-  ...perLanguage(
-    'on Cart V2, every cart and member widget opened, member menu included',
-    (lang) => [...onV2(cartAndMember), ...packsOf(lang, 'texts')],
-    BUDGETS.all,
-  ),
-  ...perLanguage(
-    'everything: a product page with every widget opened',
-    (lang) => [...v1Code, ...packsOf(lang, 'texts'), ...packsOf(lang, 'products')],
-    null,
-  ),
-  ...perLanguage(
-    'on Cart V2, everything: a product page with every widget opened',
-    (lang) => [...code, ...packsOf(lang, 'texts'), ...packsOf(lang, 'products')],
-    null,
-  ),
+  ...onBoth('before any widget opens, badge shown', initial, BUDGETS.initial, { changes: false }),
+  ...onBoth('a page with the cart drawer opened', drawer, BUDGETS.drawer, {
+    changes: true,
+    packs: ['texts'],
+  }),
+  ...onBoth('a page with a product grid, before any cart opens', grid, BUDGETS.grid, {
+    changes: false,
+    packs: ['products'],
+  }),
+  ...onBoth('every cart and member widget opened, member menu included', cartAndMember, BUDGETS.all, {
+    changes: true,
+    packs: ['texts'],
+  }),
+  ...onBoth('everything: a product page with every widget opened', v1Code, null, {
+    changes: true,
+    packs: ['texts', 'products'],
+  }),
 ];
 console.log('');
 let over = false;
