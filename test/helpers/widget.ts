@@ -1,7 +1,7 @@
 import type { Sandbox } from '../../sandbox/app';
 import type { SandboxSettings } from '../../sandbox/settings';
 import { createSession, type Session } from '../../src/auth/session';
-import { memoryStorage } from '../../src/auth/storage';
+import { type KeyValueStorage, memoryStorage } from '../../src/auth/storage';
 import type { EmbedConfig } from '../../src/config';
 import { createStorefrontStore, type StoreDeps, type Storefront } from '../../src/store/store';
 import type { WidgetModule } from '../../src/ui/lazy-element';
@@ -33,14 +33,23 @@ export const TEST_CONFIG: EmbedConfig = {
   cartApi: 'v1',
 };
 
-/** The real store and session on an in-process sandbox (memory storage), for tests of the page's own wiring. */
+/**
+ * The real store and session on an in-process sandbox (memory storage), for tests of the page's own wiring.
+ * Two stores share a sandbox and a storage (a page before and after a change of its script tag) by passing
+ * the first one's `harness` and `storage`.
+ */
 export function sandboxStore(
   deps: Omit<StoreDeps, 'session' | 'storage'> = {},
-  /** The platform calls' `fetch` over the sandbox's (to hold or fail some); the sandbox's by default. */
-  options: { fetch?: (sandbox: Sandbox) => typeof fetch } = {},
+  options: {
+    /** The platform calls' `fetch` over the sandbox's (to hold or fail some); the sandbox's by default. */
+    fetch?: (sandbox: Sandbox) => typeof fetch;
+    harness?: ReturnType<typeof testSandbox>;
+    storage?: KeyValueStorage;
+  } = {},
 ) {
-  const { sandbox } = testSandbox();
-  const storage = memoryStorage();
+  const harness = options.harness ?? testSandbox();
+  const { sandbox } = harness;
+  const storage = options.storage ?? memoryStorage();
   const store = createStorefrontStore({
     session: (tokens) =>
       createSession({
@@ -53,7 +62,10 @@ export function sandboxStore(
     storage,
     ...deps,
   });
-  return { sandbox, store, session: store.session };
+  /** A seeded product's id by its slug. */
+  const productId = (slug: string) =>
+    [...sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
+  return { harness, sandbox, storage, store, session: store.session, productId };
 }
 
 /**

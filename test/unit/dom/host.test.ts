@@ -101,15 +101,16 @@ function wiredPage(
   options: { lang?: string; openCartOnAdd?: boolean; fetch?: (sandbox: Sandbox) => typeof fetch } = {},
 ) {
   document.body.innerHTML = html;
-  const { sandbox, store, session } = sandboxStore({}, options.fetch ? { fetch: options.fetch } : {});
+  const { sandbox, store, session, productId } = sandboxStore(
+    {},
+    options.fetch ? { fetch: options.fetch } : {},
+  );
   const reported: string[] = [];
   const unwire = wireHostPage(document, store, {
     openCartOnAdd: options.openCartOnAdd ?? false,
     lang: options.lang ?? 'en',
     report: (message) => reported.push(message),
   });
-  const productId = (slug: string) =>
-    [...sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
   return { sandbox, session, store, reported, productId, unwire };
 }
 

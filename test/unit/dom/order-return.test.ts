@@ -13,12 +13,11 @@ type Holder = { Storefront?: { q?: unknown[][] } };
  */
 async function buyAndComeBack() {
   const navigations: string[] = [];
-  const { sandbox, store } = sandboxStore({
+  const { sandbox, store, productId } = sandboxStore({
     navigate: (url) => navigations.push(url),
     location: () => window.location.href,
   });
-  const mug = [...sandbox.context.state.products.values()].find((p) => p.slug === 'stoneware-mug');
-  await store.getState().addToCart({ productId: mug?.id as string });
+  await store.getState().addToCart({ productId: productId('stoneware-mug') });
   await store.getState().checkout();
   const placed = await sandbox.fetch(navigations[0] as string, {
     method: 'POST',

@@ -1,39 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../../src/auth/session';
-import { memoryStorage } from '../../../src/auth/storage';
-import type { StoreDeps, StorefrontEvents } from '../../../src/store/store';
-import { createStorefrontStore } from '../../../src/store/store';
-import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+import type { StorefrontEvents } from '../../../src/store/store';
+import { sandboxStore } from '../../helpers/widget';
 
 type CartApi = 'v1' | 'v2';
 
 /**
- * One store on the in-process sandbox, on v1's or V2's cart service, with every platform path it called and
- * every event it announced.
+ * One store on the in-process sandbox (`sandboxStore`), on v1's or V2's cart service, with every platform path
+ * it called, every event it announced and every page it sent the browser to. A second store shares the first
+ * one's sandbox and storage by passing them.
  */
-function shop(cartApi: CartApi, given?: ReturnType<typeof testSandbox>, storage = memoryStorage()) {
-  const { sandbox } = given ?? testSandbox();
+function shop(cartApi: CartApi, shared: Parameters<typeof sandboxStore>[1] = {}) {
   const paths: string[] = [];
   const events: Array<[keyof StorefrontEvents, unknown]> = [];
   const navigations: string[] = [];
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    paths.push(`${request.method} ${new URL(request.url).pathname}`);
-    return sandbox.fetch(request);
-  };
-  const deps: StoreDeps = {
-    session: (tokens) =>
-      createSession({ clientId: 'demo-client', apiBase: SANDBOX_ORIGIN, fetch, storage, tokens }),
-    storage,
-    cartApi,
-    emit: (name, detail) => events.push([name, detail]),
-    navigate: (url) => navigations.push(url),
-    location: () => 'http://localhost:4000/shop',
-  };
-  const store = createStorefrontStore(deps);
-  const productId = (slug: string) =>
-    [...sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
-  return { sandbox, store, paths, events, navigations, productId, storage };
+  const made = sandboxStore(
+    {
+      cartApi,
+      emit: (name, detail) => events.push([name, detail]),
+      navigate: (url) => navigations.push(url),
+      location: () => 'http://localhost:4000/shop',
+    },
+    {
+      ...shared,
+      fetch: (sandbox) => (input, init) => {
+        const request = new Request(input as RequestInfo, init);
+        paths.push(`${request.method} ${new URL(request.url).pathname}`);
+        return sandbox.fetch(request);
+      },
+    },
+  );
+  return { ...made, paths, events, navigations };
 }
 
 const linesOf = (s: ReturnType<typeof shop>) =>
@@ -197,8 +193,8 @@ describe('the shipping estimate on both', () => {
 
 describe('coming back from Cart V2’s checkout page', () => {
   it('leads to the client’s site pages (V2 takes no callbacks), with the order in the address', async () => {
-    const harness = testSandbox();
-    const s = shop('v2', harness);
+    const s = shop('v2');
+    const { harness } = s;
     // Site pages only on the client's own origins.
     const refused = await harness.call('PUT', '/_sandbox/clients/demo-client/site-urls', {
       body: { thankYouPageUrl: 'https://evil.example/thanks' },
@@ -231,9 +227,7 @@ describe('coming back from Cart V2’s checkout page', () => {
 
 describe('switching a site from v1 to V2', () => {
   it('keeps the visitor’s cart: the one made on v1 is read, changed and counted on V2', async () => {
-    const harness = testSandbox();
-    const storage = memoryStorage();
-    const before = shop('v1', harness, storage);
+    const before = shop('v1');
     await before.store.getState().start();
     await before.store.getState().addToCart({
       productId: before.productId('everyday-cotton-tee'),
@@ -244,7 +238,7 @@ describe('switching a site from v1 to V2', () => {
     const made = before.store.getState().cart.cart;
     before.store.getState().destroy();
 
-    const after = shop('v2', harness, storage);
+    const after = shop('v2', { harness: before.harness, storage: before.storage });
     await after.store.getState().start();
     const cart = after.store.getState().cart;
     expect(cart.count).toBe(2);
