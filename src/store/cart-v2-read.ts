@@ -62,7 +62,10 @@ export function cartOf(cart: CartV2): Cart | null {
   } as Cart;
 }
 
-/** The current cart in the widgets' view; null when there is none (a 404) or it was ordered. */
+/**
+ * The current cart in the widgets' view; null when there is none (a 404) or it was ordered. Written out rather
+ * than `getCurrentCartV2()`, whose module (every V2 call, the URL check) comes with the changes.
+ */
 export async function readCartV2(api: ApiClient): Promise<Cart | null> {
   try {
     const { cart } = await api.request<{ cart: CartV2 }>({ method: 'GET', path: '/ecom/v2/carts/current' });

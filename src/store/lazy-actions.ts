@@ -9,22 +9,29 @@ export function lazyActions<T, K extends keyof T>(
   names: readonly K[],
   offline?: Partial<Record<K, unknown>>,
 ): Pick<T, K> {
-  let loading: Promise<T> | undefined;
   let loaded: T | undefined;
+  const loading = loadOnce(() => load().then((module) => (loaded = module)));
   const actions: Partial<Pick<T, K>> = {};
   for (const name of names)
     actions[name] = ((...args: unknown[]) => {
       // Once here, an action runs at once: its first effects (an optimistic change) are in the same tick.
       if (loaded) return (loaded[name] as (...a: unknown[]) => unknown)(...args);
-      loading ??= load().then((module) => (loaded = module));
-      const mine = loading;
-      return mine.then(
+      return loading().then(
         (module) => (module[name] as (...a: unknown[]) => unknown)(...args),
-        (error: unknown) => {
-          if (loading === mine) loading = undefined;
-          return offline && name in offline ? offline[name] : Promise.reject(error);
-        },
+        (error: unknown) => (offline && name in offline ? offline[name] : Promise.reject(error)),
       );
     }) as T[K];
   return actions as Pick<T, K>;
+}
+
+/** A download made once and shared by every caller; a failed one is tried again by the next call. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    const mine = (loading ??= load());
+    mine.catch(() => {
+      if (loading === mine) loading = undefined;
+    });
+    return mine;
+  };
 }

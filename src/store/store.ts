@@ -10,7 +10,7 @@ import type { CaptchaProvider } from '../auth/sign-in';
 import type { FrameWindow } from '../auth/silent';
 import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
-import { lazyActions } from './lazy-actions';
+import { lazyActions, loadOnce } from './lazy-actions';
 import type { MemberActions } from './member-actions';
 import { type ProductActions, type ProductsSlice, productActions } from './product-actions';
 import { type SignInActions, type SignInSlice, signInActions } from './sign-in-actions';
@@ -328,8 +328,9 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       };
 
       /**
-       * The server's cart (null when the visitor has none). v1's read is here; V2's downloads with a V2 page's
-       * first read (`./cart-v2-read.ts`, the view only), its changes later with the drawer's.
+       * The server's cart (null when the visitor has none). v1's read is here, written out rather than
+       * `getCurrentCart()` (whose module's other calls would come into the first page with it); V2's downloads
+       * with a V2 page's first read (`./cart-v2-read.ts`, the view only), its changes later with the drawer's.
        */
       const fetchCart = async (): Promise<Cart | null> => {
         if (deps.cartApi === 'v2') return (await import('./cart-v2-read')).readCartV2(api);
@@ -340,15 +341,11 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           throw error;
         }
       };
-      let service: Promise<CartBackend> | undefined;
-      const backend = () =>
-        (service ??= (deps.cartApi === 'v2' ? import('./cart-v2') : import('./cart-v1')).then(
-          (module) => module.service(api, fetchCart),
-          (error: unknown) => {
-            service = undefined;
-            throw error;
-          },
-        ));
+      const backend = loadOnce(() =>
+        (deps.cartApi === 'v2' ? import('./cart-v2') : import('./cart-v1')).then((module) =>
+          module.service(api, fetchCart),
+        ),
+      );
 
       const fail = (problem: Problem, retry: CartSlice['retry'] = 'load') => {
         patchCart({ error: problem, retry });
