@@ -5,7 +5,6 @@ import { focused, tabTo } from './keyboard';
 import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
 
 const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
-const shotOf = shot;
 
 const count = (page: Page) => page.locator('.site-header [data-sf-cart-count]');
 const drawer = (page: Page) => page.locator('sf-cart-drawer dialog');
@@ -34,7 +33,8 @@ describe.each([
       const path = new URL(request.url()).pathname;
       if (/\/ecom\/v\d\/carts|delivery-rates/.test(path)) cartCalls.push(path);
     });
-    const shot = (target: Page, name: string) => shotOf(target, version === 'v1' ? name : `${name}-v2`);
+    // The v2 journey's screenshots beside the v1 ones.
+    const named = (name: string) => (version === 'v1' ? name : `${name}-v2`);
     await page.goto(`${demoUrl}${prefix}/handmade.html`);
     await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
     expect(await count(page).textContent()).toBe('0');
@@ -80,7 +80,7 @@ describe.each([
     await expect
       .poll(() => line(page, 'Stoneware Mug').locator('[part="line-total"]').textContent())
       .toBe('$54.00');
-    await shot(page, 'shop-drawer-lines');
+    await shot(page, named('shop-drawer-lines'));
     await expectAccessible(page, 'drawer with lines');
 
     // A coupon that does not exist: the server's words in an alert. Then SAVE10.
@@ -90,7 +90,7 @@ describe.each([
     const alert = drawer(page).locator('[part="coupon"] [role="alert"]');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/BOGUS/);
-    await shot(page, 'shop-drawer-coupon-error');
+    await shot(page, named('shop-drawer-coupon-error'));
     await expectAccessible(page, 'drawer with a coupon error');
     await coupon.fill('SAVE10');
     await drawer(page).getByRole('button', { name: 'Apply' }).click();
@@ -110,7 +110,7 @@ describe.each([
     const before = await total.textContent();
     await drawer(page).locator('[part="shipping"] label.option', { hasText: 'Express' }).first().click();
     await expect.poll(() => total.textContent()).not.toBe(before);
-    await shot(page, 'shop-drawer-shipping');
+    await shot(page, named('shop-drawer-shipping'));
     await expectAccessible(page, 'drawer with shipping options');
 
     // A reload keeps the cart (the count comes from the cache first: npm run bench counts the requests).
@@ -153,7 +153,7 @@ describe.each([
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => count(page).textContent()).toBe('0');
     await drawer(page).locator('[part="empty"]').waitFor();
-    await shot(page, 'shop-drawer-order-placed');
+    await shot(page, named('shop-drawer-order-placed'));
     await expectAccessible(page, 'empty drawer after an order');
     // Closed and opened again, the drawer shows the empty cart alone.
     await drawer(page).getByRole('button', { name: 'Close' }).click();
@@ -161,7 +161,7 @@ describe.each([
     await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
     await drawer(page).locator('[part="empty"]').waitFor();
     expect(await placed.count()).toBe(0);
-    await shot(page, 'shop-drawer-empty');
+    await shot(page, named('shop-drawer-empty'));
     expect(unexpectedErrors([...errors, ...second.errors], [400, 404])).toEqual([]);
     expect(cartCalls.length).toBeGreaterThan(10);
     expect(cartCalls.filter((path) => path.includes(version === 'v1' ? '/ecom/v2/' : '/ecom/v1/'))).toEqual(
