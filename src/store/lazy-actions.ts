@@ -28,7 +28,8 @@ export function lazyActions<T, K extends keyof T>(
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
-    const mine = (loading ??= load());
+    loading ??= load();
+    const mine = loading;
     mine.catch(() => {
       if (loading === mine) loading = undefined;
     });
