@@ -4,7 +4,6 @@ import { linesOf } from './cart-shapes';
 import {
   type CartBackend,
   type CartKit,
-  countOf,
   MAX_QUANTITY,
   problemOf,
   type StorefrontActions,
@@ -38,36 +37,27 @@ export function cartEdits(kit: CartKit): CartEdits {
   const backend = kit.backend();
   let estimates = 0;
 
-  /** The lines of the cart on show, changed by `change`, with the count to match. */
-  const patchLines = (change: (lines: LineItem[]) => LineItem[]) => {
-    const now = get().cart.cart;
-    if (!now) return;
-    const cart = { ...now, lineItems: change(now.lineItems ?? []) };
-    patchCart({ cart, count: countOf(cart) });
-  };
-
   /**
-   * A change to the cart's lines: shown at once, then the server's cart. On a failure only this change is
-   * undone (others may be on their way), never over a newer cart, the reason is shown, and the server's cart
-   * is read again.
+   * A change to the cart's lines: shown at once over the newest cart taken, then the server's cart. On a
+   * failure only this change is undone (others may be on their way; a newer cart from another tab stays), the
+   * reason is shown, and the server's cart is read again.
    */
   const changeLines = async (
     edit: (lines: LineItem[]) => LineItem[],
-    undo: (lines: LineItem[]) => LineItem[],
     send: (api: CartBackend) => Promise<Cart>,
     problemKey: string,
   ) => {
-    const mine = kit.next();
-    const seen = kit.version();
-    patchLines(edit);
-    patchCart({ error: null });
+    kit.edits.add(edit);
+    kit.show();
+    patchCart({ error: null, retry: null });
     try {
       const cart = await send(await backend);
-      if (kit.isLatest(mine)) acceptCart(cart);
+      kit.edits.delete(edit);
+      // An answer older than the cart taken is in that cart already (the server handled this change first).
+      if (!acceptCart(cart)) kit.show();
     } catch (error) {
-      // Undone only on the cart it was made on: a cart taken since (another tab's, or a later answer) is
-      // newer than this change, and already without it.
-      if (kit.version() === seen) patchLines(undo);
+      kit.edits.delete(edit);
+      kit.show();
       fail(problemOf(error, problemKey));
       void get().loadCart({ keepError: true });
     }
@@ -88,7 +78,6 @@ export function cartEdits(kit: CartKit): CartEdits {
         return false;
       }
       const before = linesOf(get().cart.cart);
-      kit.next();
       try {
         const variant = input.variantId
           ? { variantId: input.variantId }
@@ -103,8 +92,9 @@ export function cartEdits(kit: CartKit): CartEdits {
         let problem = problemOf(error, 'addFailed');
         if (isSystemError(error)) {
           try {
+            const since = kit.version();
             const cart = await kit.fetchCart();
-            acceptCart(cart);
+            acceptCart(cart, { since });
             problem = { key: linesOf(cart) === before ? 'addLost' : 'addUnconfirmed' };
           } catch {
             // still offline: the network failure says it
@@ -130,7 +120,6 @@ export function cartEdits(kit: CartKit): CartEdits {
       try {
         await changeLines(
           (lines) => lines.map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
-          (lines) => lines.map((l) => (l.id === lineId ? line : l)),
           (api) => api.setQuantity(lineId, quantity),
           'quantityFailed',
         );
@@ -141,16 +130,9 @@ export function cartEdits(kit: CartKit): CartEdits {
     },
 
     async removeLine(lineId) {
-      const current = get().cart.cart;
-      if (!current) return;
-      const at = (current.lineItems ?? []).findIndex((l) => l.id === lineId);
-      const line = current.lineItems?.[at];
+      if (!get().cart.cart) return;
       await changeLines(
         (lines) => lines.filter((l) => l.id !== lineId),
-        (lines) =>
-          !line || lines.some((l) => l.id === lineId)
-            ? lines
-            : [...lines.slice(0, at), line, ...lines.slice(at)],
         (api) => api.remove(lineId),
         'removeFailed',
       );
@@ -165,7 +147,6 @@ export function cartEdits(kit: CartKit): CartEdits {
       patchCart({ couponBusy: true, couponError: null });
       try {
         const cart = await (await backend).applyCoupon(trimmed, get().cart.cart);
-        kit.next();
         acceptCart(cart);
         return true;
       } catch (error) {
@@ -180,7 +161,6 @@ export function cartEdits(kit: CartKit): CartEdits {
       patchCart({ couponBusy: true, couponError: null });
       try {
         const cart = await (await backend).removeCoupon(get().cart.cart);
-        kit.next();
         acceptCart(cart);
       } catch (error) {
         patchCart({ couponError: problemOf(error, 'couponFailed') });

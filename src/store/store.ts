@@ -2,7 +2,7 @@ import { persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError, isSystemError } from '../api/errors';
 import { getCurrentMember } from '../api/members';
-import type { Cart, EstimateTotalsResponse } from '../api/types/cart';
+import type { Cart, EstimateTotalsResponse, LineItem } from '../api/types/cart';
 import type { TokenRole } from '../api/types/enums';
 import type { Member } from '../api/types/members';
 import type { Session, TokenHolder, Tokens, TokensChange } from '../auth/session';
@@ -202,19 +202,34 @@ export type Storefront = StoreApi<StorefrontState & StorefrontActions> & {
 export interface CartKit {
   ctx: SliceContext;
   patchCart(patch: Partial<CartSlice>): void;
-  /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
-  acceptCart(cart: Cart | null, options?: { broadcast?: boolean; keepError?: boolean }): void;
+  /**
+   * Takes a cart from the server unless it is older than the newest taken (`isOlder`), and shows it with the
+   * edits still on their way: count, cache, other tabs, listeners. A null cart (none) is taken only when no
+   * cart was taken since `since` (a `version()`). Answers whether it was taken.
+   */
+  acceptCart(cart: Cart | null, options?: CartOptions): boolean;
   /** Shows a cart problem and announces it; `retry` is what "Try again" does (the cart read again). */
   fail(problem: Problem, retry?: CartSlice['retry']): void;
-  /** Starts a cart change or read; `isLatest` tells whether no later one started since. */
-  next(): number;
-  isLatest(change: number): boolean;
-  /** Counts the carts taken as the truth (from this tab's answers or another tab's): a newer one since? */
+  /**
+   * The changes on their way to the server, shown over the newest cart taken until their answer: each is
+   * dropped when its answer comes (then `show()`), so a failed one is undone on whatever cart is newest.
+   */
+  edits: Set<(lines: LineItem[]) => LineItem[]>;
+  /** Shows the newest cart taken with the edits on their way. */
+  show(): void;
+  /** Counts the carts taken (from this tab's answers or another tab's). */
   version(): number;
   /** Reads the server's cart (null when the visitor has none). */
   fetchCart(): Promise<Cart | null>;
   /** The cart service's changes (v1's or V2's, `StoreDeps.cartApi`), downloaded once (again after a failure). */
   backend(): Promise<CartBackend>;
+}
+
+/** How a cart is taken: `broadcast: false` for another tab's; `clearError` for a read the shopper asked for. */
+interface CartOptions {
+  broadcast?: boolean;
+  clearError?: boolean;
+  since?: number;
 }
 
 /**
@@ -300,23 +315,35 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   const api = session.client;
   const emit: NonNullable<StoreDeps['emit']> = deps.emit ?? (() => {});
   const here = deps.location ?? (() => (typeof location === 'undefined' ? '' : location.href));
-  let seq = 0;
   let version = 0;
+  // The newest cart taken from the server (carts are ordered by `isOlder`, not by when their answers arrive),
+  // forgotten when the shopper changes (a sign-in or sign-out: another cart, maybe an older one).
+  let base: Cart | null = null;
+  let accept: CartKit['acceptCart'];
 
   made = createStore<StorefrontState & StorefrontActions>()(
     persist((set, get) => {
       const ctx: SliceContext = { set, get, deps, session, emit, here };
       const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
 
-      /** Takes the server's cart as the truth: count, cache, other tabs, listeners. */
-      const acceptCart = (cart: Cart | null, options: { broadcast?: boolean; keepError?: boolean } = {}) => {
+      // The changes on their way, shown over the newest cart taken.
+      const onTheWay: CartKit['edits'] = new Set();
+      const show = () => {
+        const cart =
+          base && onTheWay.size
+            ? { ...base, lineItems: [...onTheWay].reduce((lines, edit) => edit(lines), base.lineItems ?? []) }
+            : base;
+        patchCart({ cart, count: countOf(cart) });
+      };
+
+      const acceptCart = (cart: Cart | null, options: CartOptions = {}) => {
+        if (cart ? isOlder(cart, base) : options.since !== undefined && options.since !== version)
+          return false;
+        base = cart;
+        version++;
+        show();
         const count = countOf(cart);
-        patchCart({
-          cart,
-          count,
-          status: 'ready',
-          ...(options.keepError ? {} : { error: null, retry: null }),
-        });
+        patchCart({ status: 'ready', ...(options.clearError ? { error: null, retry: null } : {}) });
         deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
         if (options.broadcast !== false)
           deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
@@ -325,7 +352,9 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         const asked = get().cart.totalsStatus !== 'idle';
         if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
         else patchCart({ totals: null, totalsStatus: 'idle' });
+        return true;
       };
+      accept = acceptCart;
 
       /**
        * The server's cart (null when the visitor has none). v1's read is here, written out rather than
@@ -356,8 +385,8 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         patchCart,
         acceptCart,
         fail,
-        next: () => ++seq,
-        isLatest: (change) => change === seq,
+        edits: onTheWay,
+        show,
         version: () => version,
         fetchCart,
         backend,
@@ -408,14 +437,17 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         },
 
         async loadCart(options = {}) {
-          const mine = ++seq;
+          const since = version;
+          const shown = get().cart.error;
           if (get().cart.status !== 'cached') patchCart({ status: 'loading' });
           try {
             const cart = await fetchCart();
-            if (mine === seq) acceptCart(cart, options);
+            // The read clears the message it was asked for by, not a newer one (a change that failed meanwhile).
+            acceptCart(cart, { clearError: !options.keepError && get().cart.error === shown, since });
           } catch (error) {
-            if (mine === seq) {
-              patchCart({ status: get().cart.cart ? 'ready' : 'error' });
+            // Unless a cart was taken meanwhile, the one on show (if any) is not confirmed: the message says so.
+            if (since === version) {
+              patchCart({ status: base ? 'ready' : 'error' });
               // After a failed change its own message says more than "could not be loaded".
               if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
             }
@@ -428,7 +460,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
          * the button and the drawer; a download that fails is a network failure, worth another try.
          */
         addToCart(input) {
-          patchCart({ adding: true, error: null });
+          patchCart({ adding: true, error: null, retry: null });
           return edits
             .addToCart(input)
             .catch(() => {
@@ -519,13 +551,16 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
     const role = session.role();
     const wasMember = heardRole === 'member';
     heardRole = role;
-    if (change === 'signedIn' || (change === 'external' && role === 'member' && !wasMember)) {
+    const signedIn = change === 'signedIn' || (change === 'external' && role === 'member' && !wasMember);
+    const signedOut = change === 'signedOut' || (change === 'external' && role !== 'member' && wasMember);
+    if (signedIn || signedOut || change === 'expired') base = null;
+    if (signedIn) {
       void store
         .getState()
         .loadMember()
         .then(() => emit('member:signedIn', { member: store.getState().member.member }));
       void store.getState().loadCart();
-    } else if (change === 'signedOut' || (change === 'external' && role !== 'member' && wasMember)) {
+    } else if (signedOut) {
       store.setState({ member: { status: 'none', member: null } });
       emit('member:signedOut', {});
       store.setState((s) => ({
@@ -545,17 +580,11 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   };
   const unsubscribeSession = session.subscribe(onSessionChange);
   const unsubscribeChannel = deps.channel?.subscribe((message) => {
-    if (message.type === 'cart') {
-      const cart = message.cart as Cart;
-      // Messages can cross: a cart older than the one on show is not the server's latest.
-      if (isOlder(cart, store.getState().cart.cart)) return;
-      version++;
-      store.setState((s) => ({ cart: { ...s.cart, cart, count: message.count, status: 'ready' } }));
-      emit('cart:updated', { count: message.count, cart });
-    } else if (message.type === 'cart-missing') {
-      store.setState((s) => ({ cart: { ...s.cart, cart: null, count: 0, status: 'ready' } }));
-      emit('cart:updated', { count: 0, cart: null });
-    }
+    if (message.type === 'cart') accept(message.cart as Cart, { broadcast: false });
+    // Another tab found no cart: taken when none is known here; otherwise the server is asked (a read of that
+    // tab's can be older than a cart this tab has taken).
+    else if (!base) accept(null, { broadcast: false });
+    else void store.getState().loadCart({ keepError: true });
   });
 
   return store;

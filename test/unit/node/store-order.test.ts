@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import type { Cart } from '../../../src/api/types/cart';
+import { memoryStorage } from '../../../src/auth/storage';
+import { channelPair } from '../../../src/store/channel';
+import { sessionHarness } from '../../helpers/session';
+
+/**
+ * Issue 13.3: the server's latest cart is the only truth, whatever order the answers arrive in. Two tabs (two
+ * stores on one channel, one visitor) over the in-process sandbox, with a transport the test drives by hand:
+ * a request can wait before it reaches the server (`before`), be handled at once with its answer held
+ * (`after`), be handled with its answer lost (`lose`), or fail without reaching the server (`fail`). Each test
+ * makes its interleaving deterministically and fails when the guard it names is removed.
+ */
+type Mode = 'before' | 'after' | 'lose' | 'fail';
+
+function twoTabs() {
+  const h = sessionHarness();
+  const storage = memoryStorage();
+  const [channelA, channelB] = channelPair();
+  const rules: Array<{
+    tab: string;
+    method: string;
+    end: string;
+    mode: Mode;
+    gate: Promise<void>;
+    reached: () => void;
+  }> = [];
+  /**
+   * The next request of `tab` with this method and path end is treated as `mode` says; `reached` settles when
+   * it is sent, and `release()` lets it go on (a `fail` or `lose` rule that is never released fails at once).
+   */
+  const hold = (tab: 'a' | 'b', method: string, end: string, mode: Mode) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached!: () => void;
+    const sent = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    if (mode === 'fail' || mode === 'lose') release();
+    rules.push({ tab, method, end, mode, gate, reached });
+    return { reached: sent, release };
+  };
+  const fetchOf =
+    (tab: string): typeof fetch =>
+    async (input, init) => {
+      const request = new Request(input as RequestInfo, init);
+      const path = new URL(request.url).pathname;
+      const at = rules.findIndex((r) => r.tab === tab && r.method === request.method && path.endsWith(r.end));
+      const rule = at >= 0 ? rules.splice(at, 1)[0] : undefined;
+      if (!rule) return h.fetch(request);
+      rule.reached();
+      if (rule.mode === 'before' || rule.mode === 'fail') {
+        await rule.gate;
+        if (rule.mode === 'fail') throw new TypeError('fetch failed');
+        return h.fetch(request);
+      }
+      const response = await h.fetch(request);
+      await rule.gate;
+      if (rule.mode === 'lose') throw new TypeError('fetch failed');
+      return response;
+    };
+  const a = h.storeWith({ storage, channel: channelA }, { fetch: fetchOf('a') });
+  const b = h.storeWith({ storage, channel: channelB }, { fetch: fetchOf('b') });
+  const id = (slug: string) =>
+    [...h.sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** Quantities by product name: what a tab shows. */
+  const lines = (tab: typeof a) =>
+    Object.fromEntries(
+      (tab.store.getState().cart.cart?.lineItems ?? []).map((l) => [l.productName?.original, l.quantity]),
+    );
+  const lineOf = (tab: typeof a, name: string) =>
+    tab.store.getState().cart.cart?.lineItems?.find((l) => l.productName?.original === name)?.id as string;
+  /** What the server holds now, by product name. */
+  const server = async () => {
+    const token = (await a.session.getAuthorization()) as string;
+    const { cart } = (await h.call('GET', '/ecom/v1/carts/current', { headers: { authorization: token } }))
+      .json as { cart: Cart };
+    return Object.fromEntries((cart.lineItems ?? []).map((l) => [l.productName?.original, l.quantity]));
+  };
+  /** A mug in the cart, seen by both tabs, with the drawer's edits downloaded in both. */
+  const withMug = async () => {
+    await a.store.getState().addToCart({ productId: id('stoneware-mug') });
+    await tick();
+    b.session.reload();
+    await a.store.getState().estimate();
+    await b.store.getState().estimate();
+  };
+  return { h, a, b, channelA, channelB, hold, id, tick, lines, lineOf, server, withMug };
+}
+
+describe('the cart on show is the newest the server answered, in any order of arrival', () => {
+  it('an add’s answer older than the cart taken does not replace it', async () => {
+    const { a, hold, id, lines, server, withMug } = twoTabs();
+    await withMug();
+    const first = hold('a', 'POST', '/add-to-cart', 'after');
+    const pins = a.store.getState().addToCart({ productId: id('enamel-pin-set') });
+    await first.reached;
+    await a.store.getState().addToCart({ productId: id('stoneware-mug'), quantity: 2 });
+    expect(lines(a)).toEqual({ 'Stoneware Mug': 3, 'Enamel Pin Set': 1 });
+    first.release();
+    await pins;
+    expect(lines(a)).toEqual(await server());
+    expect(a.store.getState().cart.count).toBe(4);
+  });
+
+  it('a coupon’s answer older than the cart taken does not replace it', async () => {
+    const { a, hold, lines, lineOf, server, withMug } = twoTabs();
+    await withMug();
+    const coupon = hold('a', 'PATCH', '/carts/current', 'after');
+    const applied = a.store.getState().applyCoupon('SAVE10');
+    await coupon.reached;
+    await a.store.getState().setQuantity(lineOf(a, 'Stoneware Mug'), 3);
+    coupon.release();
+    expect(await applied).toBe(true);
+    expect(lines(a)).toEqual({ 'Stoneware Mug': 3 });
+    expect(lines(a)).toEqual(await server());
+    // The quantity's answer was handled after the coupon: it holds the coupon too.
+    expect(a.store.getState().cart.cart?.appliedDiscounts?.[0]?.coupon?.code).toBe('SAVE10');
+  });
+
+  it('a change’s answer is taken, and heard by the other tab, though a later change failed', async () => {
+    const { a, b, hold, id, tick, lines, lineOf, server, withMug } = twoTabs();
+    await withMug();
+    await a.store.getState().addToCart({ productId: id('enamel-pin-set') });
+    await tick();
+    const mug = hold('a', 'POST', '/update-line-items-quantity', 'after');
+    const mugChange = a.store.getState().setQuantity(lineOf(a, 'Stoneware Mug'), 2);
+    await mug.reached;
+    hold('a', 'POST', '/update-line-items-quantity', 'fail');
+    hold('a', 'GET', '/carts/current', 'fail');
+    await a.store.getState().setQuantity(lineOf(a, 'Enamel Pin Set'), 5);
+    await tick();
+    expect(a.store.getState().cart.error?.key).toBe('networkError');
+    mug.release();
+    await mugChange;
+    await tick();
+    expect(await server()).toEqual({ 'Stoneware Mug': 2, 'Enamel Pin Set': 1 });
+    expect(lines(a)).toEqual(await server());
+    expect(lines(b)).toEqual(await server());
+  });
+
+  it('another tab’s cart is shown with this tab’s change on its way over it', async () => {
+    const { a, b, hold, id, tick, lines, lineOf, server, withMug } = twoTabs();
+    await withMug();
+    const change = hold('a', 'POST', '/update-line-items-quantity', 'before');
+    const five = a.store.getState().setQuantity(lineOf(a, 'Stoneware Mug'), 5);
+    await change.reached;
+    await b.store.getState().addToCart({ productId: id('enamel-pin-set') });
+    await tick();
+    expect(lines(a)).toEqual({ 'Stoneware Mug': 5, 'Enamel Pin Set': 1 });
+    expect(a.store.getState().cart.count).toBe(6);
+    change.release();
+    await five;
+    await tick();
+    expect(lines(a)).toEqual(await server());
+    expect(lines(b)).toEqual(await server());
+  });
+
+  it('a reload’s answer older than a change’s does not replace it, and the change is heard', async () => {
+    const { a, b, hold, tick, lines, lineOf, server, withMug } = twoTabs();
+    await withMug();
+    const change = hold('a', 'POST', '/update-line-items-quantity', 'before');
+    const read = hold('a', 'GET', '/carts/current', 'after');
+    const three = a.store.getState().setQuantity(lineOf(a, 'Stoneware Mug'), 3);
+    await change.reached;
+    // The read reaches the server before the change does; its answer comes last.
+    const reload = a.store.getState().loadCart();
+    await read.reached;
+    change.release();
+    await three;
+    read.release();
+    await reload;
+    await tick();
+    expect(await server()).toEqual({ 'Stoneware Mug': 3 });
+    expect(lines(a)).toEqual(await server());
+    expect(lines(b)).toEqual(await server());
+    expect(a.store.getState().cart.status).toBe('ready');
+  });
+
+  it('a cart taken after a change failed keeps the warning that the cart may be stale', async () => {
+    const { a, hold, id, tick, lineOf, withMug } = twoTabs();
+    await withMug();
+    const add = hold('a', 'POST', '/add-to-cart', 'after');
+    const pins = a.store.getState().addToCart({ productId: id('enamel-pin-set') });
+    await add.reached;
+    // A quantity change reaches the server but its answer is lost, and the cart cannot be read again.
+    hold('a', 'POST', '/update-line-items-quantity', 'lose');
+    hold('a', 'GET', '/carts/current', 'fail');
+    await a.store.getState().setQuantity(lineOf(a, 'Stoneware Mug'), 3);
+    await tick();
+    expect(a.store.getState().cart.error?.key).toBe('networkError');
+    // The add's answer (handled before the change) comes now: newer than the cart on show, older than the
+    // server's. The warning stays.
+    add.release();
+    await pins;
+    expect(a.store.getState().cart.error?.key).toBe('networkError');
+    expect(a.store.getState().cart.retry).toBe('load');
+  });
+
+  it('a first read of the cart is taken though an add started and failed meanwhile (no endless skeleton)', async () => {
+    const { a, hold } = twoTabs();
+    const read = hold('a', 'GET', '/carts/current', 'after');
+    const load = a.store.getState().loadCart();
+    await read.reached;
+    expect(a.store.getState().cart.status).toBe('loading');
+    // An add the platform refuses (no such product).
+    expect(await a.store.getState().addToCart({ productId: '00000000-0000-4000-8000-000000000000' })).toBe(
+      false,
+    );
+    read.release();
+    await load;
+    expect(a.store.getState().cart.status).toBe('ready');
+    expect(a.store.getState().cart.error?.key).toBe('addFailed');
+  });
+
+  it('a read that found no cart, answered after an add made one, does not empty the cart', async () => {
+    const { a, hold, id } = twoTabs();
+    const read = hold('a', 'GET', '/carts/current', 'after');
+    const load = a.store.getState().loadCart();
+    await read.reached;
+    await a.store.getState().addToCart({ productId: id('stoneware-mug') });
+    expect(a.store.getState().cart.count).toBe(1);
+    read.release();
+    await load;
+    expect(a.store.getState().cart.count).toBe(1);
+    expect(a.store.getState().cart.cart?.lineItems).toHaveLength(1);
+  });
+
+  it('“no cart” from another tab, when this tab has one, is checked with the server', async () => {
+    const { a, channelB, tick, withMug } = twoTabs();
+    await withMug();
+    // Tab B's read from before the cart was made arrives late.
+    channelB.post({ type: 'cart-missing' });
+    await tick();
+    await tick();
+    expect(a.store.getState().cart.count).toBe(1);
+    expect(a.store.getState().cart.cart?.lineItems).toHaveLength(1);
+  });
+});
