@@ -1,13 +1,7 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
 import { linesOf } from './cart-shapes';
-import {
-  type CartBackend,
-  type CartKit,
-  MAX_QUANTITY,
-  problemOf,
-  type StorefrontActions,
-} from './store';
+import { type CartBackend, type CartKit, MAX_QUANTITY, problemOf, type StorefrontActions } from './store';
 
 /** The cart's edits: what only the open drawer does, so their code downloads with the drawer's. */
 export type CartEdits = Pick<
