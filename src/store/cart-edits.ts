@@ -178,6 +178,8 @@ export function cartEdits(kit: CartKit): CartEdits {
             : null,
         );
         if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
+        // The cart the totals are for is the server's: newer than the one on show when a change was missed.
+        if (totals.cart) acceptCart(totals.cart, { totals: true });
       } catch (error) {
         // A failed estimate the shopper asked for (a country, an option) says so, with a retry; one the drawer
         // made by itself (opened, a line changed) shows no banner: the next change asks again.

@@ -225,11 +225,15 @@ export interface CartKit {
   backend(): Promise<CartBackend>;
 }
 
-/** How a cart is taken: `broadcast: false` for another tab's; `clearError` for a read the shopper asked for. */
+/**
+ * How a cart is taken: `broadcast: false` for another tab's; `clearError` for a read that answers the message
+ * on show; `totals` for the cart an estimate was made for (taken only when newer, and not estimated again).
+ */
 interface CartOptions {
   broadcast?: boolean;
   clearError?: boolean;
   since?: number;
+  totals?: boolean;
 }
 
 /**
@@ -337,7 +341,11 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       };
 
       const acceptCart = (cart: Cart | null, options: CartOptions = {}) => {
-        if (cart ? isOlder(cart, base) : options.since !== undefined && options.since !== version)
+        if (
+          cart
+            ? isOlder(cart, base) || (options.totals && !(base && isOlder(base, cart)))
+            : options.since !== undefined && options.since !== version
+        )
           return false;
         base = cart;
         version++;
@@ -350,6 +358,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
         emit('cart:updated', { count, cart });
         // The open drawer shows the server's totals (discount, tax, shipping when a country is known).
         const asked = get().cart.totalsStatus !== 'idle';
+        if (options.totals) return true;
         if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
         else patchCart({ totals: null, totalsStatus: 'idle' });
         return true;
@@ -445,12 +454,11 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
             // The read clears the message it was asked for by, not a newer one (a change that failed meanwhile).
             acceptCart(cart, { clearError: !options.keepError && get().cart.error === shown, since });
           } catch (error) {
-            // Unless a cart was taken meanwhile, the one on show (if any) is not confirmed: the message says so.
-            if (since === version) {
-              patchCart({ status: base ? 'ready' : 'error' });
-              // After a failed change its own message says more than "could not be loaded".
-              if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
-            }
+            // The cart on show (if any) is not confirmed, even if another was taken meanwhile (an answer or another
+            // tab's cart can be older than the server's): the message says so.
+            patchCart({ status: base ? 'ready' : 'error' });
+            // After a failed change its own message says more than "could not be loaded".
+            if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
           }
         },
 

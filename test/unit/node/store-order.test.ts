@@ -27,9 +27,9 @@ function twoTabs() {
   }> = [];
   /**
    * The next request of `tab` with this method and path end is treated as `mode` says; `reached` settles when
-   * it is sent, and `release()` lets it go on (a `fail` or `lose` rule that is never released fails at once).
+   * it is sent, and `release()` lets it go on (a `fail` or `lose` rule goes on at once unless `held`).
    */
-  const hold = (tab: 'a' | 'b', method: string, end: string, mode: Mode) => {
+  const hold = (tab: 'a' | 'b', method: string, end: string, mode: Mode, held = false) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -38,7 +38,7 @@ function twoTabs() {
     const sent = new Promise<void>((resolve) => {
       reached = resolve;
     });
-    if (mode === 'fail' || mode === 'lose') release();
+    if ((mode === 'fail' || mode === 'lose') && !held) release();
     rules.push({ tab, method, end, mode, gate, reached });
     return { reached: sent, release };
   };
@@ -238,5 +238,41 @@ describe('the cart on show is the newest the server answered, in any order of ar
     await tick();
     expect(a.store.getState().cart.count).toBe(1);
     expect(a.store.getState().cart.cart?.lineItems).toHaveLength(1);
+  });
+
+  it('the cart an estimate answers with, newer than the one on show, is taken and told to the other tab', async () => {
+    const { h, a, b, tick, lines, lineOf, server, withMug } = twoTabs();
+    await withMug();
+    // A change no tab heard of: its answer was lost to a reload, say (here: made on the server directly).
+    const token = (await a.session.getAuthorization()) as string;
+    await h.call('POST', '/ecom/v1/carts/current/update-line-items-quantity', {
+      headers: { authorization: token },
+      body: { lineItems: [{ id: lineOf(a, 'Stoneware Mug'), quantity: 4 }] },
+    });
+    const sent = h.wire.length;
+    await a.store.getState().estimate();
+    await tick();
+    expect(lines(a)).toEqual(await server());
+    expect(lines(b)).toEqual(await server());
+    // Taken without estimating again (the totals are for this very cart): one estimate in each tab (tab B's
+    // for the cart it was told of), no more.
+    expect(h.wire.slice(sent).filter((r) => r.path.endsWith('/estimate-totals'))).toHaveLength(2);
+    expect(a.store.getState().cart.totals?.cart?.lineItems?.[0]?.quantity).toBe(4);
+  });
+
+  it('a read that fails says so, though another tab’s cart came meanwhile', async () => {
+    const { a, b, hold, id, tick, withMug } = twoTabs();
+    await withMug();
+    const read = hold('a', 'GET', '/carts/current', 'fail', true);
+    const reload = a.store.getState().loadCart();
+    await read.reached;
+    await b.store.getState().addToCart({ productId: id('enamel-pin-set') });
+    await tick();
+    expect(a.store.getState().cart.count).toBe(2);
+    // The read fails: the cart tab A shows may still not be the server's.
+    read.release();
+    await reload;
+    expect(a.store.getState().cart.error?.key).toBe('networkError');
+    expect(a.store.getState().cart.retry).toBe('load');
   });
 });
