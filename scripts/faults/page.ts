@@ -170,9 +170,15 @@ export const IN_PAGE = `
       return 'ignored';
     },
     drawerOpen: () => Boolean(drawerDialog()),
-    /** What still says it is working: aria-busy, a loading skeleton, a button blocked while busy. */
+    /**
+     * What still says it is working: aria-busy, a loading skeleton, a button blocked while busy, the page's
+     * count while the cart is being read (\`data-sf-status="loading"\`, also while another page's changes may
+     * still land).
+     */
     busy() {
       const found = [];
+      if (document.querySelector('[data-sf-cart-count][data-sf-status="loading"]'))
+        found.push('the count on the page: loading');
       for (const root of roots()) {
         for (const el of root.querySelectorAll('[aria-busy="true"], .skeleton')) found.push(describe(el));
         for (const el of root.querySelectorAll('button[aria-disabled="true"]'))

@@ -1,7 +1,14 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
 import { linesOf } from './cart-shapes';
-import { type CartBackend, type CartKit, MAX_QUANTITY, problemOf, type StorefrontActions } from './store';
+import {
+  type CartBackend,
+  type CartKit,
+  MAX_QUANTITY,
+  problemOf,
+  type StorefrontActions,
+  UNSURE_KEY,
+} from './store';
 
 /** The cart's edits: what only the open drawer does, so their code downloads with the drawer's. */
 export type CartEdits = Pick<
@@ -30,6 +37,14 @@ export function cartEdits(kit: CartKit): CartEdits {
   // The platform's cart service the site speaks (`data-cart-api`), downloaded with the first change.
   const backend = kit.backend();
   let estimates = 0;
+  // A page left with changes on their way: they may land after any read, so the other tabs and the next page
+  // read the cart again once they must have landed (`UNSURE_KEY`).
+  globalThis.addEventListener?.('pagehide', () => {
+    const { adding, couponBusy } = get().cart;
+    if (!kit.edits.size && !adding && !couponBusy) return;
+    deps.storage.set(UNSURE_KEY, String(Date.now()));
+    deps.channel?.post({ type: 'cart-unsure' });
+  });
 
   /**
    * A change to the cart's lines: shown at once over the newest cart taken, then the server's cart. On a

@@ -1,5 +1,9 @@
 /** Messages the page's tabs send each other about the cart. */
-export type TabMessage = { type: 'cart'; cart: unknown; count: number } | { type: 'cart-missing' };
+export type TabMessage =
+  | { type: 'cart'; cart: unknown; count: number }
+  | { type: 'cart-missing' }
+  /** A page was left with cart changes on their way: they may land after any read made so far. */
+  | { type: 'cart-unsure' };
 
 /** A cross-tab channel: BroadcastChannel in browsers; tests pass a fake pair. */
 export interface TabChannel {

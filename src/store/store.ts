@@ -251,6 +251,13 @@ export interface SliceContext {
 }
 
 const CART_CACHE_KEY = 'cart';
+/**
+ * When a page was left with cart changes on their way (`cart-edits.ts`): those may still land on the server
+ * after the other tabs' and the next page's reads, which read the cart again `RECHECK_MS` later.
+ */
+export const UNSURE_KEY = 'cart-unsure';
+const UNSURE_MS = 30_000;
+export const RECHECK_MS = 2_000;
 const MEMBER_ACTIONS = ['saveSlug', 'setCommunity', 'deleteAccount', 'openAccountSection'] as const;
 export const MAX_QUANTITY = 9999;
 
@@ -431,15 +438,23 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
           } catch {
             deps.storage.remove(CART_CACHE_KEY);
           }
+          // The last page was left with cart changes on their way: they may land after this page's read.
+          const unsure = Date.now() - Number(deps.storage.get(UNSURE_KEY)) < UNSURE_MS;
           const tasks: Array<Promise<void>> = [];
-          if (role === 'none' || (role === 'visitor' && cached?.id === null)) {
+          if (role === 'none' || (role === 'visitor' && cached?.id === null && !unsure)) {
             patchCart({ status: 'ready', count: 0, cart: null });
             emit('cart:updated', { count: 0, cart: null });
           } else {
             if (typeof cached?.count === 'number' && Number.isInteger(cached.count) && cached.count >= 0) {
               patchCart({ count: cached.count, status: 'cached' });
             }
-            tasks.push(get().loadCart());
+            tasks.push(
+              get()
+                .loadCart()
+                .then(() => {
+                  if (unsure) recheck();
+                }),
+            );
           }
           if (session.loggedIn()) tasks.push(get().loadMember());
           await Promise.all(tasks);
@@ -587,8 +602,14 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
     }
   };
   const unsubscribeSession = session.subscribe(onSessionChange);
+  /** Reads the cart again once changes another page left on their way must have landed; checking till then. */
+  const recheck = () => {
+    store.setState((s) => ({ cart: { ...s.cart, status: 'loading' } }));
+    setTimeout(() => void store.getState().loadCart({ keepError: true }), RECHECK_MS);
+  };
   const unsubscribeChannel = deps.channel?.subscribe((message) => {
     if (message.type === 'cart') accept(message.cart as Cart, { broadcast: false });
+    else if (message.type === 'cart-unsure') recheck();
     // Another tab found no cart: taken when none is known here; otherwise the server is asked (a read of that
     // tab's can be older than a cart this tab has taken).
     else if (!base) accept(null, { broadcast: false });

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '../../../src/api/types/cart';
 import { memoryStorage } from '../../../src/auth/storage';
 import { channelPair } from '../../../src/store/channel';
+import { RECHECK_MS, UNSURE_KEY } from '../../../src/store/store';
 import { sessionHarness } from '../../helpers/session';
 
 /**
@@ -88,7 +89,7 @@ function twoTabs() {
     await a.store.getState().estimate();
     await b.store.getState().estimate();
   };
-  return { h, a, b, channelA, channelB, hold, id, tick, lines, lineOf, server, withMug };
+  return { h, a, b, storage, channelA, channelB, hold, id, tick, lines, lineOf, server, withMug };
 }
 
 describe('the cart on show is the newest the server answered, in any order of arrival', () => {
@@ -274,5 +275,64 @@ describe('the cart on show is the newest the server answered, in any order of ar
     await reload;
     expect(a.store.getState().cart.error?.key).toBe('networkError');
     expect(a.store.getState().cart.retry).toBe('load');
+  });
+});
+
+describe('a page left with cart changes on their way', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('makes the other tabs read the cart again once the changes must have landed, checking till then', async () => {
+    const { h, a, b, channelA, lines, lineOf, server, withMug } = twoTabs();
+    await withMug();
+    const token = (await a.session.getAuthorization()) as string;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    // Tab A's page is left (a reload) while its change is on its way; the change lands after B heard of it.
+    channelA.post({ type: 'cart-unsure' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.store.getState().cart.status).toBe('loading');
+    await h.call('POST', '/ecom/v1/carts/current/update-line-items-quantity', {
+      headers: { authorization: token },
+      body: { lineItems: [{ id: lineOf(a, 'Stoneware Mug'), quantity: 3 }] },
+    });
+    await vi.advanceTimersByTimeAsync(RECHECK_MS - 1);
+    expect(lines(b)).toEqual({ 'Stoneware Mug': 1 });
+    await vi.advanceTimersByTimeAsync(1);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(b.store.getState().cart.status).toBe('ready'));
+    expect(lines(b)).toEqual(await server());
+  });
+
+  it('makes the next page read the cart again, even a visitor’s last known to have none', async () => {
+    const { h, storage, id, server, lines } = twoTabs();
+    // The last page knew of no cart; its add was on its way when it was left.
+    storage.set('cart', JSON.stringify({ count: 0, id: null }));
+    storage.set(UNSURE_KEY, String(Date.now()));
+    const next = h.storeWith({ storage });
+    await next.session.getAuthorization();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    await next.store.getState().start();
+    expect(next.store.getState().cart.status).toBe('loading');
+    const token = (await next.session.getAuthorization()) as string;
+    await h.call('POST', '/ecom/v1/carts/current/add-to-cart', {
+      headers: { authorization: token },
+      body: {
+        lineItems: [
+          {
+            catalogReference: {
+              appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+              catalogItemId: id('stoneware-mug'),
+            },
+            quantity: 1,
+          },
+        ],
+      },
+    });
+    await vi.advanceTimersByTimeAsync(RECHECK_MS);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(next.store.getState().cart.status).toBe('ready'));
+    expect(lines(next)).toEqual(await server());
+    expect(next.store.getState().cart.count).toBe(1);
   });
 });
