@@ -66,6 +66,24 @@ export interface ConfigProblem {
 }
 
 /**
+ * One of a few words (case and spaces aside), else `fallback`, with a problem that lists them: `"x" is not
+ * light, dark or auto; using auto`.
+ */
+function oneOf<T extends string>(
+  given: string | undefined,
+  attribute: string,
+  allowed: T[],
+  fallback: T,
+  problems: ConfigProblem[],
+): T {
+  const value = (given?.trim().toLowerCase() || fallback) as T;
+  if (allowed.includes(value)) return value;
+  const words = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+  problems.push({ attribute, message: `"${given}" is not ${words}; using ${fallback}` });
+  return fallback;
+}
+
+/**
  * Reads the `data-*` configuration of the embedding script tag. Never throws: a bad value falls back to the
  * default and is reported in `problems`, so one typo does not take the shop off the page. `auto` is taken
  * as `pageScheme` when the page gives one.
@@ -109,14 +127,7 @@ export function readEmbedConfig(
     });
     currency = 'USD';
   }
-  const themeValue = data.theme?.trim().toLowerCase() || 'auto';
-  let theme: EmbedConfig['theme'] = 'auto';
-  if (themeValue === 'light' || themeValue === 'dark' || themeValue === 'auto') theme = themeValue;
-  else
-    problems.push({
-      attribute: 'data-theme',
-      message: `"${data.theme}" is not light, dark or auto; using auto`,
-    });
+  const theme = oneOf(data.theme, 'data-theme', ['light', 'dark', 'auto'], 'auto', problems);
   let strings: Record<string, string> = {};
   if (data.strings?.trim()) {
     try {
@@ -133,18 +144,8 @@ export function readEmbedConfig(
       });
     }
   }
-  const open = data.openCartOnAdd?.trim().toLowerCase() || 'true';
-  if (open !== 'true' && open !== 'false')
-    problems.push({
-      attribute: 'data-open-cart-on-add',
-      message: `"${data.openCartOnAdd}" is not true or false; using true`,
-    });
-  const cartApi = data.cartApi?.trim().toLowerCase() || 'v1';
-  if (cartApi !== 'v1' && cartApi !== 'v2')
-    problems.push({
-      attribute: 'data-cart-api',
-      message: `"${data.cartApi}" is not v1 or v2; using v1`,
-    });
+  const open = oneOf(data.openCartOnAdd, 'data-open-cart-on-add', ['true', 'false'], 'true', problems);
+  const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problems);
   return {
     config: {
       clientId,
@@ -153,9 +154,9 @@ export function readEmbedConfig(
       currency,
       theme: theme === 'auto' && pageScheme ? pageScheme : theme,
       strings,
-      openCartOnAdd: open !== 'false',
+      openCartOnAdd: open === 'true',
       accountSections: data.accountSections,
-      cartApi: cartApi === 'v2' ? 'v2' : 'v1',
+      cartApi,
     },
     problems,
   };
