@@ -182,10 +182,11 @@ const rows: Array<[string, number, number | null]> = [
 console.log('');
 let over = false;
 /**
- * The Cart V2 pages are measured against the same budgets but do not fail yet: they are over (issue 14 stays
- * open until they fit); the v1 pages, every site's today, fail the run.
+ * Two Cart V2 pages are measured against the same budgets but do not fail yet: the drawer's and every widget's
+ * are over (issue 14 stays open until they fit). Every other page fails the run when over: all of v1's, and
+ * V2's first page and grid page.
  */
-const PENDING = /^on Cart V2/;
+const PENDING = /^on Cart V2, (a page with the cart drawer|every cart and member widget)/;
 for (const [label, bytes, budget] of rows) {
   const ok = budget === null || bytes <= budget;
   const pending = !ok && PENDING.test(label);

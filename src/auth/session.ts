@@ -41,7 +41,7 @@ export type TokensChange = 'renewed' | 'visitor' | 'signedIn' | 'signedOut' | 'e
 export interface TokenHolder {
   get(): Tokens;
   set(tokens: Tokens): void;
-  /** Takes what another tab stored since (the store rehydrates from storage); a no-op where nothing caches. */
+  /** Takes what another tab stored since (the store reads them from storage again); a no-op where nothing caches. */
   reload?(): void;
 }
 

@@ -1,4 +1,3 @@
-import { persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { isApiError, isSystemError } from '../api/errors';
 import { getCurrentMember } from '../api/members';
@@ -313,15 +312,16 @@ export const EMPTY_CART: CartSlice = {
  * store.subscribe((state) => render(state.cart.count));
  */
 export function createStorefrontStore(deps: StoreDeps): Storefront {
-  const persistence = tokenPersistence<StorefrontState & StorefrontActions>(deps.storage);
+  const persistence = tokenPersistence(deps.storage);
   // The session is made first (the actions below call it); until the store exists, the tokens are what the
-  // store will hydrate from: the persisted ones.
-  let made: StoreApi<StorefrontState & StorefrontActions> & { persist: { rehydrate(): Promise<void> } };
+  // store will start with: the stored ones.
+  let made: StoreApi<StorefrontState & StorefrontActions>;
+  const setTokens = (tokens: Tokens) =>
+    made.setState((s) => ({ session: { ...s.session, tokens, role: tokens.refreshToken.role } }));
   const session = deps.session({
     get: () => (made ? made.getState().session.tokens : persistence.read()),
-    set: (tokens) =>
-      made.setState((s) => ({ session: { ...s.session, tokens, role: tokens.refreshToken.role } })),
-    reload: () => void made.persist.rehydrate(),
+    set: setTokens,
+    reload: () => setTokens(persistence.read()),
   });
   const api = session.client;
   const emit: NonNullable<StoreDeps['emit']> = deps.emit ?? (() => {});
@@ -332,239 +332,240 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   let base: Cart | null = null;
   let accept: CartKit['acceptCart'];
 
-  made = createStore<StorefrontState & StorefrontActions>()(
-    persist((set, get) => {
-      const ctx: SliceContext = { set, get, deps, session, emit, here };
-      const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
+  made = createStore<StorefrontState & StorefrontActions>()((set, get) => {
+    const ctx: SliceContext = { set, get, deps, session, emit, here };
+    const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
 
-      // The changes on their way, shown over the newest cart taken.
-      const onTheWay: CartKit['edits'] = new Set();
-      const show = () => {
-        const cart =
-          base && onTheWay.size
-            ? { ...base, lineItems: [...onTheWay].reduce((lines, edit) => edit(lines), base.lineItems ?? []) }
-            : base;
-        patchCart({ cart, count: countOf(cart) });
-      };
+    // The changes on their way, shown over the newest cart taken.
+    const onTheWay: CartKit['edits'] = new Set();
+    const show = () => {
+      const cart =
+        base && onTheWay.size
+          ? { ...base, lineItems: [...onTheWay].reduce((lines, edit) => edit(lines), base.lineItems ?? []) }
+          : base;
+      patchCart({ cart, count: countOf(cart) });
+    };
 
-      const acceptCart = (cart: Cart | null, options: CartOptions = {}) => {
-        if (
-          cart
-            ? isOlder(cart, base) || (options.totals && !(base && isOlder(base, cart)))
-            : options.since !== undefined && options.since !== version
-        )
-          return false;
-        base = cart;
-        version++;
-        show();
-        const count = countOf(cart);
-        patchCart({ status: 'ready', ...(options.clearError ? { error: null, retry: null } : {}) });
-        deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
-        if (options.broadcast !== false)
-          deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
-        emit('cart:updated', { count, cart });
-        // The open drawer shows the server's totals (discount, tax, shipping when a country is known).
-        const asked = get().cart.totalsStatus !== 'idle';
-        if (options.totals) return true;
-        if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
-        else patchCart({ totals: null, totalsStatus: 'idle' });
-        return true;
-      };
-      accept = acceptCart;
+    const acceptCart = (cart: Cart | null, options: CartOptions = {}) => {
+      if (
+        cart
+          ? isOlder(cart, base) || (options.totals && !(base && isOlder(base, cart)))
+          : options.since !== undefined && options.since !== version
+      )
+        return false;
+      base = cart;
+      version++;
+      show();
+      const count = countOf(cart);
+      patchCart({ status: 'ready', ...(options.clearError ? { error: null, retry: null } : {}) });
+      deps.storage.set(CART_CACHE_KEY, JSON.stringify({ count, id: cart?.id ?? null }));
+      if (options.broadcast !== false)
+        deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
+      emit('cart:updated', { count, cart });
+      // The open drawer shows the server's totals (discount, tax, shipping when a country is known).
+      const asked = get().cart.totalsStatus !== 'idle';
+      if (options.totals) return true;
+      if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
+      else patchCart({ totals: null, totalsStatus: 'idle' });
+      return true;
+    };
+    accept = acceptCart;
+
+    /**
+     * The server's cart (null when the visitor has none). v1's read is here, written out rather than
+     * `getCurrentCart()` (whose module's other calls would come into the first page with it); V2's downloads
+     * with a V2 page's first read (`./cart-v2-read.ts`, the view only), its changes later with the drawer's.
+     */
+    const fetchCart = async (): Promise<Cart | null> => {
+      if (deps.cartApi === 'v2') return (await import('./cart-v2-read')).readCartV2(api);
+      try {
+        return (await api.request<{ cart: Cart }>({ method: 'GET', path: '/ecom/v1/carts/current' })).cart;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    };
+    const backend = loadOnce(() =>
+      (deps.cartApi === 'v2' ? import('./cart-v2') : import('./cart-v1')).then((module) =>
+        module.service(api, fetchCart),
+      ),
+    );
+
+    const fail = (problem: Problem, retry: CartSlice['retry'] = 'load') => {
+      patchCart({ error: problem, retry });
+      emit('cart:error', { message: problem.detail ?? problem.key });
+    };
+    const kit: CartKit = {
+      ctx,
+      patchCart,
+      acceptCart,
+      fail,
+      edits: onTheWay,
+      show,
+      version: () => version,
+      fetchCart,
+      backend,
+    };
+    const edits = lazyActions(
+      () => import('./cart-edits').then((module) => module.cartEdits(kit)),
+      ['setQuantity', 'removeLine', 'applyCoupon', 'removeCoupon', 'estimate', 'checkout', 'addToCart'],
+    );
+
+    const stored = persistence.read();
+    return {
+      session: { tokens: stored, role: stored.refreshToken.role, notice: null },
+      member: { status: 'none', member: null },
+      cart: { ...EMPTY_CART },
+      ui: { cartOpen: false, loginOpen: false, loginIntent: { view: 'signIn' } },
+      // The member menu's actions, downloaded with the menu; offline, each answers as a network failure.
+      ...lazyActions(
+        () => import('./member-actions').then((module) => module.memberActions(ctx)),
+        MEMBER_ACTIONS,
+        Object.fromEntries(MEMBER_ACTIONS.map((name) => [name, { key: 'networkError' }])),
+      ),
 
       /**
-       * The server's cart (null when the visitor has none). v1's read is here, written out rather than
-       * `getCurrentCart()` (whose module's other calls would come into the first page with it); V2's downloads
-       * with a V2 page's first read (`./cart-v2-read.ts`, the view only), its changes later with the drawer's.
+       * Shows what is known at once, then asks only what it must. A new visitor (no tokens yet) and a visitor
+       * whose cart is known to be gone cannot have a cart: count 0 with no request (and no 404 in the page's
+       * console). Otherwise the cached count shows at once and one request checks it.
        */
-      const fetchCart = async (): Promise<Cart | null> => {
-        if (deps.cartApi === 'v2') return (await import('./cart-v2-read')).readCartV2(api);
+      async start() {
+        const role = session.role();
+        let cached: { count?: unknown; id?: unknown } | undefined;
         try {
-          return (await api.request<{ cart: Cart }>({ method: 'GET', path: '/ecom/v1/carts/current' })).cart;
-        } catch (error) {
-          if (isApiError(error) && error.status === 404) return null;
-          throw error;
+          const raw = deps.storage.get(CART_CACHE_KEY);
+          cached = raw ? (JSON.parse(raw) as typeof cached) : undefined;
+        } catch {
+          deps.storage.remove(CART_CACHE_KEY);
         }
-      };
-      const backend = loadOnce(() =>
-        (deps.cartApi === 'v2' ? import('./cart-v2') : import('./cart-v1')).then((module) =>
-          module.service(api, fetchCart),
-        ),
-      );
-
-      const fail = (problem: Problem, retry: CartSlice['retry'] = 'load') => {
-        patchCart({ error: problem, retry });
-        emit('cart:error', { message: problem.detail ?? problem.key });
-      };
-      const kit: CartKit = {
-        ctx,
-        patchCart,
-        acceptCart,
-        fail,
-        edits: onTheWay,
-        show,
-        version: () => version,
-        fetchCart,
-        backend,
-      };
-      const edits = lazyActions(
-        () => import('./cart-edits').then((module) => module.cartEdits(kit)),
-        ['setQuantity', 'removeLine', 'applyCoupon', 'removeCoupon', 'estimate', 'checkout', 'addToCart'],
-      );
-
-      return {
-        session: { ...persistence.empty, notice: null },
-        member: { status: 'none', member: null },
-        cart: { ...EMPTY_CART },
-        ui: { cartOpen: false, loginOpen: false, loginIntent: { view: 'signIn' } },
-        // The member menu's actions, downloaded with the menu; offline, each answers as a network failure.
-        ...lazyActions(
-          () => import('./member-actions').then((module) => module.memberActions(ctx)),
-          MEMBER_ACTIONS,
-          Object.fromEntries(MEMBER_ACTIONS.map((name) => [name, { key: 'networkError' }])),
-        ),
-
-        /**
-         * Shows what is known at once, then asks only what it must. A new visitor (no tokens yet) and a visitor
-         * whose cart is known to be gone cannot have a cart: count 0 with no request (and no 404 in the page's
-         * console). Otherwise the cached count shows at once and one request checks it.
-         */
-        async start() {
-          const role = session.role();
-          let cached: { count?: unknown; id?: unknown } | undefined;
-          try {
-            const raw = deps.storage.get(CART_CACHE_KEY);
-            cached = raw ? (JSON.parse(raw) as typeof cached) : undefined;
-          } catch {
-            deps.storage.remove(CART_CACHE_KEY);
+        // The last page was left with cart changes on their way: they may land after this page's read.
+        const unsure = Date.now() - Number(deps.storage.get(UNSURE_KEY)) < UNSURE_MS;
+        const tasks: Array<Promise<void>> = [];
+        if (role === 'none' || (role === 'visitor' && cached?.id === null && !unsure)) {
+          patchCart({ status: 'ready', count: 0, cart: null });
+          emit('cart:updated', { count: 0, cart: null });
+        } else {
+          if (typeof cached?.count === 'number' && Number.isInteger(cached.count) && cached.count >= 0) {
+            patchCart({ count: cached.count, status: 'cached' });
           }
-          // The last page was left with cart changes on their way: they may land after this page's read.
-          const unsure = Date.now() - Number(deps.storage.get(UNSURE_KEY)) < UNSURE_MS;
-          const tasks: Array<Promise<void>> = [];
-          if (role === 'none' || (role === 'visitor' && cached?.id === null && !unsure)) {
-            patchCart({ status: 'ready', count: 0, cart: null });
-            emit('cart:updated', { count: 0, cart: null });
-          } else {
-            if (typeof cached?.count === 'number' && Number.isInteger(cached.count) && cached.count >= 0) {
-              patchCart({ count: cached.count, status: 'cached' });
-            }
-            tasks.push(
-              get()
-                .loadCart()
-                .then(() => {
-                  if (unsure) recheck();
-                }),
-            );
-          }
-          if (session.loggedIn()) tasks.push(get().loadMember());
-          await Promise.all(tasks);
-        },
+          tasks.push(
+            get()
+              .loadCart()
+              .then(() => {
+                if (unsure) recheck();
+              }),
+          );
+        }
+        if (session.loggedIn()) tasks.push(get().loadMember());
+        await Promise.all(tasks);
+      },
 
-        async loadCart(options = {}) {
-          const since = version;
-          const shown = get().cart.error;
-          if (get().cart.status !== 'cached') patchCart({ status: 'loading' });
-          try {
-            const cart = await fetchCart();
-            // The read clears the message it was asked for by, not a newer one (a change that failed meanwhile).
-            acceptCart(cart, { clearError: !options.keepError && get().cart.error === shown, since });
-          } catch (error) {
-            // The cart on show (if any) is not confirmed, even if another was taken meanwhile (an answer or another
-            // tab's cart can be older than the server's): the message says so.
-            patchCart({ status: base ? 'ready' : 'error' });
-            // After a failed change its own message says more than "could not be loaded".
-            if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
-          }
-        },
+      async loadCart(options = {}) {
+        const since = version;
+        const shown = get().cart.error;
+        if (get().cart.status !== 'cached') patchCart({ status: 'loading' });
+        try {
+          const cart = await fetchCart();
+          // The read clears the message it was asked for by, not a newer one (a change that failed meanwhile).
+          acceptCart(cart, { clearError: !options.keepError && get().cart.error === shown, since });
+        } catch (error) {
+          // The cart on show (if any) is not confirmed, even if another was taken meanwhile (an answer or another
+          // tab's cart can be older than the server's): the message says so.
+          patchCart({ status: base ? 'ready' : 'error' });
+          // After a failed change its own message says more than "could not be loaded".
+          if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
+        }
+      },
 
-        ...edits,
-        /**
-         * Adds a product (its code loads with the drawer's, which an add opens). Shown as adding at once, for
-         * the button and the drawer; a download that fails is a network failure, worth another try.
-         */
-        addToCart(input) {
-          patchCart({ adding: true, error: null, retry: null });
-          return edits
-            .addToCart(input)
-            .catch(() => {
-              fail({ key: 'networkError' }, input);
-              return false;
-            })
-            .finally(() => patchCart({ adding: false }));
-        },
+      ...edits,
+      /**
+       * Adds a product (its code loads with the drawer's, which an add opens). Shown as adding at once, for
+       * the button and the drawer; a download that fails is a network failure, worth another try.
+       */
+      addToCart(input) {
+        patchCart({ adding: true, error: null, retry: null });
+        return edits
+          .addToCart(input)
+          .catch(() => {
+            fail({ key: 'networkError' }, input);
+            return false;
+          })
+          .finally(() => patchCart({ adding: false }));
+      },
 
-        openCart() {
-          if (get().ui.cartOpen) return;
-          set((s) => ({ ui: { ...s.ui, cartOpen: true } }));
-          emit('cart:opened', {});
-          const { status, cart, totalsStatus } = get().cart;
-          if (status === 'idle' || status === 'error') void get().loadCart();
-          else if (cart?.lineItems?.length && totalsStatus !== 'loading') void get().estimate();
-        },
-        closeCart() {
-          if (!get().ui.cartOpen) return;
-          set((s) => ({ ui: { ...s.ui, cartOpen: false, order: null } }));
-          emit('cart:closed', {});
-        },
-        showOrder(order) {
-          set((s) => ({ ui: { ...s.ui, order } }));
-          emit('order:placed', order);
-          get().openCart();
-        },
-        openLogin(intent = { view: 'signIn' }) {
-          if (get().ui.loginOpen) return;
-          set((s) => ({ ui: { ...s.ui, loginOpen: true, loginIntent: intent } }));
-          emit('login:opened', {});
-        },
-        closeLogin() {
-          if (!get().ui.loginOpen) return;
-          set((s) => ({ ui: { ...s.ui, loginOpen: false } }));
-          emit('login:closed', {});
-        },
-        dismissNotice: () => set((s) => ({ session: { ...s.session, notice: null } })),
-        dismissCartError: () => patchCart({ error: null, retry: null }),
-        retryCart() {
-          const { retry } = get().cart;
-          if (retry === 'load') return get().loadCart();
-          return retry
-            ? get()
-                .addToCart(retry)
-                .then(() => {})
-            : Promise.resolve();
-        },
+      openCart() {
+        if (get().ui.cartOpen) return;
+        set((s) => ({ ui: { ...s.ui, cartOpen: true } }));
+        emit('cart:opened', {});
+        const { status, cart, totalsStatus } = get().cart;
+        if (status === 'idle' || status === 'error') void get().loadCart();
+        else if (cart?.lineItems?.length && totalsStatus !== 'loading') void get().estimate();
+      },
+      closeCart() {
+        if (!get().ui.cartOpen) return;
+        set((s) => ({ ui: { ...s.ui, cartOpen: false, order: null } }));
+        emit('cart:closed', {});
+      },
+      showOrder(order) {
+        set((s) => ({ ui: { ...s.ui, order } }));
+        emit('order:placed', order);
+        get().openCart();
+      },
+      openLogin(intent = { view: 'signIn' }) {
+        if (get().ui.loginOpen) return;
+        set((s) => ({ ui: { ...s.ui, loginOpen: true, loginIntent: intent } }));
+        emit('login:opened', {});
+      },
+      closeLogin() {
+        if (!get().ui.loginOpen) return;
+        set((s) => ({ ui: { ...s.ui, loginOpen: false } }));
+        emit('login:closed', {});
+      },
+      dismissNotice: () => set((s) => ({ session: { ...s.session, notice: null } })),
+      dismissCartError: () => patchCart({ error: null, retry: null }),
+      retryCart() {
+        const { retry } = get().cart;
+        if (retry === 'load') return get().loadCart();
+        return retry
+          ? get()
+              .addToCart(retry)
+              .then(() => {})
+          : Promise.resolve();
+      },
 
-        async loadMember() {
-          if (!session.loggedIn()) {
-            set({ member: { status: 'none', member: null } });
-            return;
-          }
-          set((s) => ({ member: { ...s.member, status: 'loading' } }));
-          try {
-            const { member } = await getCurrentMember(api, { fieldsets: ['FULL'] });
-            set({ member: { status: 'ready', member } });
-          } catch {
-            set((s) => ({
-              member: { status: session.loggedIn() ? 'error' : 'none', member: s.member.member },
-            }));
-          }
-        },
+      async loadMember() {
+        if (!session.loggedIn()) {
+          set({ member: { status: 'none', member: null } });
+          return;
+        }
+        set((s) => ({ member: { ...s.member, status: 'loading' } }));
+        try {
+          const { member } = await getCurrentMember(api, { fieldsets: ['FULL'] });
+          set({ member: { status: 'ready', member } });
+        } catch {
+          set((s) => ({
+            member: { status: session.loggedIn() ? 'error' : 'none', member: s.member.member },
+          }));
+        }
+      },
 
-        async signOut(options = {}) {
-          const { logoutUrl } = await session.logout(here(), options);
-          if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
-        },
+      async signOut(options = {}) {
+        const { logoutUrl } = await session.logout(here(), options);
+        if (logoutUrl && deps.navigate) deps.navigate(logoutUrl);
+      },
 
-        ...signInActions(ctx),
-        ...productActions(ctx),
+      ...signInActions(ctx),
+      ...productActions(ctx),
 
-        destroy() {
-          get().cancelSignIn();
-          unsubscribeSession();
-          unsubscribeChannel?.();
-        },
-      };
-    }, persistence.options),
-  );
+      destroy() {
+        get().cancelSignIn();
+        unsubscribeSession();
+        unsubscribeChannel?.();
+      },
+    };
+  });
+  // The tokens are stored when they change (`./tokens.ts`).
+  made.subscribe((state) => persistence.write(state.session.tokens));
   const store: Storefront = Object.assign(made, { session });
   if (session.loggedIn()) store.setState({ member: { status: 'loading', member: null } });
 
