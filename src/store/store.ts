@@ -267,8 +267,8 @@ export const countOf = (cart: Cart | null, productId?: string) =>
     .reduce((sum, line) => sum + (line.quantity ?? 0), 0);
 
 /**
- * Whether a cart is older than the one on show: the same cart at a lower revision (V2's `revision` goes up by
- * one on every change), else one updated earlier.
+ * Whether a cart is older than the one on show: the same cart at a lower revision (`revision` goes up by one on
+ * every change, on v1 and V2), else one updated earlier.
  */
 export function isOlder(cart: Cart, shown: Cart | null): boolean {
   if (!shown) return false;
@@ -362,9 +362,9 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       if (options.broadcast !== false)
         deps.channel?.post(cart ? { type: 'cart', cart, count } : { type: 'cart-missing' });
       emit('cart:updated', { count, cart });
+      if (options.totals) return true;
       // The open drawer shows the server's totals (discount, tax, shipping when a country is known).
       const asked = get().cart.totalsStatus !== 'idle';
-      if (options.totals) return true;
       if (cart?.lineItems?.length && (get().ui.cartOpen || asked)) void get().estimate();
       else patchCart({ totals: null, totalsStatus: 'idle' });
       return true;

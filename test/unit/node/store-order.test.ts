@@ -276,6 +276,45 @@ describe('the cart on show is the newest the server answered, in any order of ar
     expect(a.store.getState().cart.error?.key).toBe('networkError');
     expect(a.store.getState().cart.retry).toBe('load');
   });
+
+  it('a cart from another tab older than the one on show does not replace it', async () => {
+    const { h, a, b, channelA, id, tick } = twoTabs();
+    await a.store.getState().addToCart({ productId: id('stoneware-mug') });
+    await tick();
+    const older = a.store.getState().cart.cart;
+    expect(b.store.getState().cart.count).toBe(1);
+    h.clock.advance(60_000);
+    b.session.reload();
+    await b.store.getState().addToCart({ productId: id('stoneware-mug'), quantity: 2 });
+    expect(b.store.getState().cart.count).toBe(3);
+    // Tab A's message about its older cart arrives late.
+    channelA.post({ type: 'cart', cart: older, count: 1 });
+    await tick();
+    expect(b.store.getState().cart.count).toBe(3);
+  });
+
+  it('a failed change is not undone over a newer cart from another tab when the cart cannot be read again', async () => {
+    const { a, b, hold, tick, withMug } = twoTabs();
+    await withMug();
+    const line = a.store.getState().cart.cart?.lineItems?.[0]?.id as string;
+    // Tab A's change to 5 fails on the network once tab B's change to 4 has reached it; A's read of the cart
+    // after the failure fails too.
+    const failing = hold('a', 'POST', '/update-line-items-quantity', 'fail', true);
+    hold('a', 'GET', '/carts/current', 'fail');
+    const change = a.store.getState().setQuantity(line, 5);
+    expect(a.store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(5);
+    await b.store.getState().setQuantity(line, 4);
+    await tick();
+    // Tab B's cart is taken, with A's change still on its way shown over it.
+    expect(a.store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(5);
+    expect(a.store.getState().cart.count).toBe(5);
+    failing.release();
+    await change;
+    // Not back to 1 (the line as it was when A's change started): 4 is the server's.
+    expect(a.store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(4);
+    expect(a.store.getState().cart.error?.key).toBe('networkError');
+    expect(a.store.getState().cart.retry).toBe('load');
+  });
 });
 
 describe('a page left with cart changes on their way', () => {
