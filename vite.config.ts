@@ -23,12 +23,31 @@ export const CLASSIC_JSX = {
 } as const;
 
 /**
- * Four builds share this file, chosen by `--mode`:
- * - `app` (default): `dist/loader.js`, the ESM entry, with one hashed lazy chunk per widget in `dist/chunks/`;
- * - `embed`: `dist/embed.js`, the classic-script bootstrap that imports the loader beside it;
+ * The two cart services' code (`data-cart-api`), by when a page on that service wants it: its read with the
+ * first page (in `loader.js`; v1's is in the store itself), its changes with the views (in `widgets-*.js`).
+ * Each app build puts its own service there and the other's in lazy chunks of their own (`cart-v2-read-*.js`
+ * and `cart-v2-*.js`, or `cart-v1-*.js`), so either build runs either service; embed.js picks the build that
+ * matches the script tag.
+ */
+const CART_CODE = {
+  v1: { read: null, changes: String.raw`store[\\/]cart-v1|api[\\/]cart` },
+  v2: {
+    read: String.raw`store[\\/]cart-v2-read`,
+    changes: String.raw`store[\\/]cart-v2|api[\\/](cart-v2|delivery)`,
+  },
+} as const;
+
+/**
+ * Five builds share this file, chosen by `--mode`:
+ * - `app` (default): `dist/loader.js`, the ESM entry, with one hashed lazy chunk per widget in `dist/chunks/`,
+ *   for the pages on the platform's v1 cart;
+ * - `app-v2`: the same entry and chunks for the pages on Cart V2 (`data-cart-api="v2"`), in `dist/v2/`: V2's
+ *   read in `loader.js` and its changes in the views' chunk, where the `app` build has v1's (`CART_CODE`);
+ * - `embed`: `dist/embed.js`, the classic-script bootstrap that imports the loader beside it (`v2/loader.js`
+ *   for a V2 page);
  * - `api`: `dist/api/index.js`, the framework-free API client for Node and bundlers;
  * - `react`: `dist/react/index.js`, the components and hooks for React apps (`storefront-widgets/react`).
- * `npm run build` (scripts/build.ts) runs all three and writes the API's type declarations.
+ * `npm run build` (scripts/build.ts) runs them all and writes the API's type declarations.
  */
 export default defineConfig(({ mode }): UserConfig => {
   const root = import.meta.dirname;
@@ -82,6 +101,11 @@ export default defineConfig(({ mode }): UserConfig => {
       },
     };
   }
+  // The app, for the pages on one cart service: `app` for v1 (the default) into dist/, `app-v2` into dist/v2/.
+  const cartApi = mode === 'app-v2' ? 'v2' : 'v1';
+  const own = CART_CODE[cartApi];
+  const other = CART_CODE[cartApi === 'v2' ? 'v1' : 'v2'];
+  const otherName = cartApi === 'v2' ? 'cart-v1' : 'cart-v2';
   return {
     ...shared,
     oxc: CLASSIC_JSX,
@@ -112,8 +136,15 @@ export default defineConfig(({ mode }): UserConfig => {
         compress: { passes: 3, hoist_funs: true },
         format: { comments: /^!|@license|@preserve/ },
       },
+      outDir: cartApi === 'v2' ? 'dist/v2' : 'dist',
       lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader.js' },
       rolldownOptions: {
+        onLog(level, log, handler) {
+          // V2's read is in loader.js in the V2 build, and the store's `import()` of it finds it there.
+          if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && own.read && log.message.includes('cart-v2-read'))
+            return;
+          handler(level, log);
+        },
         // Code the loader needs stays in loader.js (the widgets' chunks import it from there), instead of
         // being split into small shared chunks that each compress worse and cost a request before any widget.
         preserveEntrySignatures: 'allow-extension',
@@ -130,7 +161,10 @@ export default defineConfig(({ mode }): UserConfig => {
               {
                 name: 'loader',
                 // (Rolldown's own helpers too: never a chunk, and a request, of their own.)
-                test: /[\\/]src[\\/](loader\.ts|api[\\/](errors|members|http)\.ts|ui[\\/](i18n\.ts|format\.ts|styles\.ts|theme\.css)|widgets[\\/](texts\.ts|member-badge[\\/](index|names)\.ts|member-badge[\\/]styles\.css))/,
+                test: new RegExp(
+                  String.raw`[\\/]src[\\/](loader\.ts|api[\\/](errors|members|http)\.ts|ui[\\/](i18n\.ts|format\.ts|styles\.ts|theme\.css)|widgets[\\/](texts\.ts|member-badge[\\/](index|names)\.ts|member-badge[\\/]styles\.css)` +
+                    (own.read ? String.raw`|${own.read}\.ts)` : ')'),
+                ),
               },
               // What every view needs, in a chunk the drawer's, the menu's and the products' share: Preact
               // (compat, hooks), zustand's hook, the shared controls. A page with products but no open cart
@@ -157,16 +191,23 @@ export default defineConfig(({ mode }): UserConfig => {
               // better than one per widget (gzip starts each file with an empty dictionary): 2.5 KB less in all.
               {
                 name: 'widgets',
-                test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits|cart-shapes|member-actions)|auth[\\/](sign-in|login-state|pkce|silent|hosted)|api[\\/](identity|safe-url|catalog-reference|redirects|cart)|store[\\/]cart-v1)\.ts/,
+                test: new RegExp(
+                  String.raw`[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits|cart-shapes|member-actions)|auth[\\/](sign-in|login-state|pkce|silent|hosted)|api[\\/](identity|safe-url|catalog-reference|redirects)|${own.changes})\.ts`,
+                ),
               },
-              // Cart V2 (`data-cart-api="v2"`), after the views, which hold v1's service and the code both share
-              // (the URL check): its read and view with a V2 page's first cart read, its changes with the first
-              // change (the drawer's, an add). No v1 page downloads either.
-              { name: 'cart-v2-read', test: /[\\/]src[\\/]store[\\/]cart-v2-read\.ts/ },
-              {
-                name: 'cart-v2',
-                test: /[\\/]src[\\/](store[\\/]cart-v2|api[\\/](cart-v2|delivery))\.ts/,
-              },
+              // The other cart service, for a page whose script tag asks for it without embed.js (embed.js picks
+              // the build of the page's service): the v1 build has V2's read and view (with a V2 page's first
+              // cart read) and its changes (with the first change); the V2 build has v1's service. No page on
+              // the build's own service downloads them.
+              ...(other.read
+                ? [
+                    {
+                      name: `${otherName}-read`,
+                      test: new RegExp(String.raw`[\\/]src[\\/]${other.read}\.ts`),
+                    },
+                  ]
+                : []),
+              { name: otherName, test: new RegExp(String.raw`[\\/]src[\\/](${other.changes})\.ts`) },
             ],
           },
         },

@@ -1,7 +1,7 @@
 /**
- * `npm run build`: the four Vite builds of vite.config.ts (app, embed, api, react) into a fresh `dist/`, then
- * the type declarations of the API (`dist/api/`) and of the React entry (`dist/types/`), with relative imports
- * that resolve under `moduleResolution` `nodenext` as well as `bundler`.
+ * `npm run build`: the five Vite builds of vite.config.ts (the app for v1 and for Cart V2, embed, api, react)
+ * into a fresh `dist/`, then the type declarations of the API (`dist/api/`) and of the React entry
+ * (`dist/types/`), with relative imports that resolve under `moduleResolution` `nodenext` as well as `bundler`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ const root = resolve(import.meta.dirname, '..');
 // development checks must not ship, and the tests must drive what ships.
 process.env.NODE_ENV = 'production';
 rmSync(resolve(root, 'dist'), { recursive: true, force: true });
-for (const mode of ['app', 'embed', 'api', 'react']) {
+for (const mode of ['app', 'app-v2', 'embed', 'api', 'react']) {
   await build({ root, mode, logLevel: 'warn', configFile: resolve(root, 'vite.config.ts') });
 }
 // The React demo app (demo/react), on real React and the built React entry, as an app would use the package.
@@ -30,7 +30,7 @@ for (const project of ['tsconfig.api.json', 'tsconfig.react.json']) {
   execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });
 }
 for (const folder of ['dist/api', 'dist/types']) withExtensions(resolve(root, folder));
-console.log('Built dist/: embed.js, loader.js, chunks/, api/, react/, types/, demo-react/');
+console.log('Built dist/: embed.js, loader.js, chunks/, v2/, api/, react/, types/, demo-react/');
 
 /**
  * Gives every relative import of the emitted declarations its file: `'./http'` becomes `'./http.js'` and
