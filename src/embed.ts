@@ -4,9 +4,9 @@
  * then imports the ESM loader that sits beside it (a classic script cannot code-split) and hands it its own
  * script tag, which a module cannot find by itself. The loader drains the queue and replaces the stub.
  *
- * A page on Cart V2 (`data-cart-api="v2"`, read as the loader reads it) gets the build made for it,
- * `v2/loader.js`, whose first page and views hold V2's code instead of v1's; either build runs either service.
+ * A page on Cart V2 (`data-cart-api="v2"`) gets the build made for it, `v2/loader.js` (`loaderUrlOf`).
  */
+import { loaderUrlOf } from './loader-url';
 import { installQueueStub } from './queue-stub';
 
 ((): void => {
@@ -16,8 +16,7 @@ import { installQueueStub } from './queue-stub';
     return;
   }
   if (!installQueueStub(window as never)) return;
-  const v2 = script.dataset.cartApi?.trim().toLowerCase() === 'v2';
-  const loaderUrl = new URL(v2 ? 'v2/loader.js' : 'loader.js', script.src).href;
+  const loaderUrl = loaderUrlOf(script);
   import(/* @vite-ignore */ loaderUrl).then(
     (loader: { boot(options: { script: HTMLScriptElement }): void }) => loader.boot({ script }),
     (error: unknown) => console.error(`[storefront] could not load ${loaderUrl}:`, error),

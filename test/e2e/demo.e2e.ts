@@ -185,6 +185,72 @@ describe('the demo page in Chromium', () => {
     expect(errors.filter((e) => !e.includes('ERR_CONNECTION_RESET'))).toEqual([]);
   });
 
+  it('loads the Cart V2 build on a Cart V2 page: V2 in its loader and views, no v1 code', async () => {
+    const { page, errors } = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${demoUrl}/cart-v2/handmade.html`);
+    const count = page.locator('.site-header [data-sf-cart-count]');
+    await expect.poll(() => count.getAttribute('data-sf-status')).toBe('ready');
+    // The cart's first read is V2's, in v2/loader.js itself.
+    expect(scripts).toEqual(['/cdn/embed.js', '/cdn/v2/loader.js']);
+    await page.evaluate(() =>
+      (window as unknown as { Storefront: { openCart(): void } }).Storefront.openCart(),
+    );
+    await page.locator('sf-cart-drawer [part="drawer"]').waitFor();
+    expect(scripts).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/cdn\/v2\/chunks\/runtime-[\w-]+\.js$/),
+        expect.stringMatching(/^\/cdn\/v2\/chunks\/widgets-[\w-]+\.js$/),
+      ]),
+    );
+    expect(scripts.filter((path) => !path.startsWith('/cdn/v2/') && path !== '/cdn/embed.js')).toEqual([]);
+    expect(scripts.filter((path) => path.includes('cart-v'))).toEqual([]);
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+
+  // A page that imports a build itself (not through embed.js) gets that build whatever its cart service: the
+  // other service's code comes in lazy chunks of its own.
+  it.each([
+    ['loader.js', 'v2', /^\/cdn\/chunks\/cart-v2-[\w-]+\.js$/, '/ecom/v2/carts/current/add-line-items'],
+    ['v2/loader.js', 'v1', /^\/cdn\/v2\/chunks\/cart-v1-[\w-]+\.js$/, '/ecom/v1/carts/current/add-to-cart'],
+  ])(
+    'runs %s on a %s page, its cart service downloaded when the cart changes',
+    async (loader, cartApi, chunk, add) => {
+      const { page, errors } = await browser.newPage();
+      const scripts: string[] = [];
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (request.resourceType() === 'script') scripts.push(path);
+        if (path.startsWith('/ecom/')) calls.push(path);
+      });
+      // The demo's page on that cart service, with a stand-in for embed.js that imports the other build.
+      await page.route(`${demoUrl}/cdn/embed.js`, (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          body: `const script = document.currentScript;
+          import(new URL('${loader}', script.src).href).then((loader) => loader.boot({ script }));`,
+        }),
+      );
+      await page.goto(`${demoUrl}${cartApi === 'v2' ? '/cart-v2' : ''}/handmade.html`);
+      await page.waitForFunction(() => (window as { Storefront?: { loaded?: boolean } }).Storefront?.loaded);
+      const added = await page.evaluate(() =>
+        (
+          window as unknown as { Storefront: { addToCart(id: string): Promise<boolean> } }
+        ).Storefront.addToCart('dace0cad-7e1d-4340-ac45-39a68ab5e3c8'),
+      );
+      expect(unexpectedErrors(errors, [404])).toEqual([]);
+      expect(added).toBe(true);
+      expect(calls).toContain(add);
+      expect(calls.every((path) => path.startsWith(`/ecom/${cartApi}/`))).toBe(true);
+      expect(scripts.some((path) => chunk.test(path))).toBe(true);
+    },
+  );
+
   it('reports a script tag without data-client-id on the console', async () => {
     const { page, errors } = await browser.newPage();
     const port = new URL(demoUrl).port;
