@@ -1,6 +1,6 @@
 import { createElement, Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Cart, EstimateTotalsResponse, LineItem, ShippingOption } from '../../api/types/cart';
+import type { Cart, LineItem, ShippingOption } from '../../api/types/cart';
 import { linesOf } from '../../store/cart-shapes';
 import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
@@ -32,6 +32,9 @@ interface Props {
   locale: string;
   currency: string;
 }
+
+/** What the drawer's parts are given: the drawer's own props and the store's cart. */
+type ViewProps = Props & { slice: CartSlice };
 
 function Message({
   problem,
@@ -201,9 +204,8 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
   );
 }
 
-function Coupon({ store, t, cart }: Props & { cart: Cart }) {
-  const busy = useStore(store, (s) => s.cart.couponBusy);
-  const error = useStore(store, (s) => s.cart.couponError);
+function Coupon({ store, t, cart, slice }: ViewProps & { cart: Cart }) {
+  const { couponBusy: busy, couponError: error } = slice;
   const [code, setCode] = useState('');
   const inputId = useId();
   const errorId = useId();
@@ -285,11 +287,8 @@ function optionLabel(option: ShippingOption, t: Strings, currency: string, local
   return parts.filter(Boolean).join(' · ');
 }
 
-function Shipping({ store, t, currency, locale }: Props) {
-  const shipping = useStore(store, (s) => s.cart.shipping);
-  const totals = useStore(store, (s) => s.cart.totals);
-  const status = useStore(store, (s) => s.cart.totalsStatus);
-  const error = useStore(store, (s) => s.cart.totalsError);
+function Shipping({ store, t, currency, locale, slice }: ViewProps) {
+  const { shipping, totals, totalsStatus: status, totalsError: error } = slice;
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
@@ -385,21 +384,8 @@ function Shipping({ store, t, currency, locale }: Props) {
  * change (here or in another tab) the subtotal is the lines' own sum and the rest says it is updating until
  * the next estimate arrives, never the old figures beside new lines.
  */
-function Totals({
-  cart,
-  totals,
-  status,
-  t,
-  currency,
-  locale,
-}: {
-  cart: Cart;
-  totals: EstimateTotalsResponse | null;
-  status: CartSlice['totalsStatus'];
-  t: Strings;
-  currency: string;
-  locale: string;
-}) {
+function Totals({ cart, slice, t, currency, locale }: ViewProps & { cart: Cart }) {
+  const { totals, totalsStatus: status } = slice;
   const current = !totals?.cart || linesOf(totals.cart) === linesOf(cart);
   const summary = current ? totals?.priceSummary : undefined;
   // Updating while the new lines' totals are on their way; a failed estimate leaves the lines' own subtotal.
@@ -476,7 +462,7 @@ export function Drawer(given: Props) {
   const cart = slice.cart;
   // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
   const currency = cart?.currency || given.currency;
-  const props = { ...given, currency };
+  const props = { ...given, currency, slice };
   const lines = cart?.lineItems ?? [];
   // A long cart opens in one frame: the first screenful of lines at once, the rest in the next frame.
   const [allLines, setAllLines] = useState(lines.length <= FIRST_LINES);
@@ -582,14 +568,7 @@ export function Drawer(given: Props) {
         </div>
         {cart && lines.length ? (
           <footer className="drawer-footer" part="footer">
-            <Totals
-              cart={cart}
-              totals={slice.totals}
-              status={slice.totalsStatus}
-              t={t}
-              currency={currency}
-              locale={locale}
-            />
+            <Totals cart={cart} {...props} />
             {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
             <Button
               className="primary"
