@@ -1,4 +1,4 @@
-import { createElement, Fragment, useEffect, useId, useRef, useState } from 'react';
+import { createElement, Fragment, useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Cart, LineItem, ShippingOption } from '../../api/types/cart';
 import { linesOf } from '../../store/cart-shapes';
@@ -458,7 +458,6 @@ export function Drawer(given: Props) {
   const notice = useStore(store, (s) => s.session.notice);
   const order = useStore(store, (s) => s.ui.order);
   const titleId = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
   const cart = slice.cart;
   // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
   const currency = cart?.currency || given.currency;
@@ -485,7 +484,6 @@ export function Drawer(given: Props) {
     <ModalDialog
       labelledBy={titleId}
       onClose={() => store.getState().closeCart()}
-      initialFocus={closeRef}
       className="overlay"
       part="overlay"
     >
@@ -500,8 +498,8 @@ export function Drawer(given: Props) {
               </span>
             ) : null}
           </h2>
+          {/* The first control: the focus goes to it when the drawer opens. */}
           <button
-            ref={closeRef}
             type="button"
             className="icon"
             aria-label={t.close}
