@@ -477,8 +477,8 @@ export function Drawer(given: Props) {
     };
   }, [allLines]);
   const shownLines = allLines ? lines : lines.slice(0, FIRST_LINES);
-  const loading =
-    (slice.status === 'loading' || slice.status === 'idle' || slice.status === 'cached') && !cart;
+  // Loading until a cart is known: not read yet, or on its way.
+  const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
   return (
     // The browser's modal <dialog>: a press outside the drawer, Escape and the close button close it.
     <ModalDialog
