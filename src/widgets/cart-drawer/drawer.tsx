@@ -1,6 +1,6 @@
 import { createElement, Fragment, useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Cart, LineItem, ShippingOption } from '../../api/types/cart';
+import type { Cart, LineItem, ShippingOption, TranslatableString } from '../../api/types/cart';
 import { linesOf } from '../../store/cart-shapes';
 import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
@@ -22,6 +22,9 @@ function countryName(code: string, locale: string): string {
     return code;
   }
 }
+
+/** A text in the page's language when the server has it, else as the shop wrote it. */
+const textOf = (text: TranslatableString | undefined) => text?.translated || text?.original;
 
 /** How many lines the drawer's first frame shows (more than fit on a tall screen). */
 const FIRST_LINES = 8;
@@ -70,7 +73,7 @@ function Message({
 }
 
 function Line({ line, store, t, locale, currency, pending }: Props & { line: LineItem; pending: boolean }) {
-  const name = line.productName?.translated || line.productName?.original || '';
+  const name = textOf(line.productName) || '';
   const id = line.id as string;
   const quantity = line.quantity ?? 1;
   const [draft, setDraft] = useState(String(quantity));
@@ -110,12 +113,8 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
         {(line.descriptionLines ?? []).length ? (
           <ul className="options">
             {(line.descriptionLines ?? []).map((d) => {
-              const label = d.name?.translated || d.name?.original;
-              const value =
-                d.colorInfo?.translated ||
-                d.colorInfo?.original ||
-                d.plainText?.translated ||
-                d.plainText?.original;
+              const label = textOf(d.name);
+              const value = textOf(d.colorInfo) || textOf(d.plainText);
               const swatch =
                 d.colorInfo?.code && /^#[0-9a-f]{3,8}$/i.test(d.colorInfo.code)
                   ? d.colorInfo.code
