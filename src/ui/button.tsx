@@ -14,7 +14,7 @@ export function Button({
     <button
       type="button"
       {...props}
-      aria-disabled={blocked ? 'true' : undefined}
+      aria-disabled={blocked || undefined}
       onClick={(event) => (blocked ? event.preventDefault() : onClick?.call(event.currentTarget, event))}
     />
   );
