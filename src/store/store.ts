@@ -335,6 +335,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   made = createStore<StorefrontState & StorefrontActions>()((set, get) => {
     const ctx: SliceContext = { set, get, deps, session, emit, here };
     const patchCart = (patch: Partial<CartSlice>) => set((s) => ({ cart: { ...s.cart, ...patch } }));
+    const patchUi = (patch: Partial<StorefrontState['ui']>) => set((s) => ({ ui: { ...s.ui, ...patch } }));
 
     // The changes on their way, shown over the newest cart taken.
     const onTheWay: CartKit['edits'] = new Set();
@@ -495,7 +496,7 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
 
       openCart() {
         if (get().ui.cartOpen) return;
-        set((s) => ({ ui: { ...s.ui, cartOpen: true } }));
+        patchUi({ cartOpen: true });
         emit('cart:opened', {});
         const { status, cart, totalsStatus } = get().cart;
         if (status === 'idle' || status === 'error') void get().loadCart();
@@ -503,22 +504,22 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
       },
       closeCart() {
         if (!get().ui.cartOpen) return;
-        set((s) => ({ ui: { ...s.ui, cartOpen: false, order: null } }));
+        patchUi({ cartOpen: false, order: null });
         emit('cart:closed', {});
       },
       showOrder(order) {
-        set((s) => ({ ui: { ...s.ui, order } }));
+        patchUi({ order });
         emit('order:placed', order);
         get().openCart();
       },
       openLogin(intent = { view: 'signIn' }) {
         if (get().ui.loginOpen) return;
-        set((s) => ({ ui: { ...s.ui, loginOpen: true, loginIntent: intent } }));
+        patchUi({ loginOpen: true, loginIntent: intent });
         emit('login:opened', {});
       },
       closeLogin() {
         if (!get().ui.loginOpen) return;
-        set((s) => ({ ui: { ...s.ui, loginOpen: false } }));
+        patchUi({ loginOpen: false });
         emit('login:closed', {});
       },
       dismissNotice: () => set((s) => ({ session: { ...s.session, notice: null } })),
