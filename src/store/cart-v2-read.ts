@@ -37,9 +37,10 @@ function lineOf(line: CartV2LineItem): LineItem {
     image: imageOf(line.attributes?.image),
     url: line.attributes?.url?.url,
     physicalProperties: line.attributes?.physicalProperties,
+    // A missing or null available quantity is left undefined (no limit), as on v1.
     availability: {
       status: STATUS[line.status ?? ''] ?? 'AVAILABLE',
-      ...(typeof available === 'number' ? { quantityAvailable: available } : {}),
+      quantityAvailable: available ?? undefined,
     },
     fixedQuantity: quantity.fixedQuantity,
     customLineItem: line.customLineItem,
