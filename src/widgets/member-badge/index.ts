@@ -3,7 +3,7 @@ import { languageOf, withOverrides } from '../../ui/i18n';
 import { OPEN_MENU_EVENT, type WidgetContext, type WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
-import { withTexts } from '../texts';
+import { textsFor, withTexts } from '../texts';
 import de from './de';
 import type { MenuStrings } from './menu.en';
 import { initialsOf, nameOf } from './names';
@@ -71,7 +71,7 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
     let loaded: [typeof import('./menu'), MenuStrings];
     try {
       const code = await loadMenu();
-      loaded = [code, await code.menuTexts(config.lang, config.strings)];
+      loaded = [code, await textsFor('menu', config.lang, config.strings)];
     } catch (error) {
       // The next press tries again (a failed download is not kept).
       menu = undefined;

@@ -29,16 +29,11 @@ import controls from '../../ui/controls.css?inline';
 import { fill } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
-import { textsFor } from '../texts';
 import styles from './menu.css?inline';
 import type { MenuStrings } from './menu.en';
 import { nameOf } from './names';
 
 export type { MenuStrings };
-
-/** The menu's texts in the page's language, with the site's overrides. */
-export const menuTexts = (lang: string, overrides: Partial<Record<string, string>>) =>
-  textsFor('menu', lang, overrides);
 
 const SECTIONS: MembersAccountSection[] = ['ACCOUNT_INFO', 'ORDERS', 'SUBSCRIPTIONS', 'BOOKINGS', 'EVENTS'];
 
