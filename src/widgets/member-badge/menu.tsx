@@ -45,7 +45,7 @@ const nameOfSection = (section: MembersAccountSection) => section.split('_')[0]?
  * platform has no section for (`wallet`) is said on the console and left out. Without the attribute, the
  * shop's own: account and orders.
  */
-export function accountSections(names = 'account orders'): MembersAccountSection[] {
+function accountSections(names = 'account orders'): MembersAccountSection[] {
   const wanted = names.toLowerCase().split(/\s+/).filter(Boolean);
   for (const name of wanted)
     if (!SECTIONS.some((section) => nameOfSection(section) === name))
