@@ -79,10 +79,9 @@ interface Entry {
 
 /** A problem from the store in the member's words. */
 function problemText(problem: MemberProblem, t: MenuStrings): string {
-  // The platform's own words (its message is already for people).
-  if (problem.key === 'refused') return problem.detail ?? '';
   const detail = problem.detail ?? '';
-  return fill(t[problem.key], { slug: detail, message: detail });
+  // A refusal in the platform's own words (its message is already for people).
+  return problem.key === 'refused' ? detail : fill(t[problem.key], { slug: detail, message: detail });
 }
 
 /**
