@@ -35,6 +35,13 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
   return el;
 }
 
+/** A `type="button"` button that calls `onClick` when pressed. */
+function button(attrs: Record<string, string>, onClick: () => void, ...children: Array<Node | string>) {
+  const el = h('button', { type: 'button', ...attrs }, ...children) as HTMLButtonElement;
+  el.addEventListener('click', onClick);
+  return el;
+}
+
 /** Whether the focus is in a shadow root (false too where a page's DOM cannot say: a focused element gone). */
 function hasFocus(root: ShadowRoot): boolean {
   try {
@@ -118,12 +125,16 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
     trigger = undefined;
     const parts: HTMLElement[] = [];
     if (!signedIn) {
-      const button = h('button', { type: 'button', class: 'sign-in', part: 'sign-in' }, t.signIn);
-      button.addEventListener('click', () => {
-        openedHere = true;
-        store.getState().openLogin();
-      });
-      parts.push(button);
+      parts.push(
+        button(
+          { class: 'sign-in', part: 'sign-in' },
+          () => {
+            openedHere = true;
+            store.getState().openLogin();
+          },
+          t.signIn,
+        ),
+      );
     } else if (loading) {
       parts.push(
         h(
@@ -140,46 +151,39 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
         ? h('img', { class: 'avatar', src: photo, alt: '', width: '30', height: '30', part: 'avatar' })
         : // The initials are drawn by CSS, so the button's text (and name) is just the member's name.
           h('span', { class: 'avatar initials', 'data-initials': initialsOf(name), part: 'avatar' });
-      const button = h(
-        'button',
-        {
-          type: 'button',
-          class: 'trigger',
-          part: 'trigger',
-          'aria-haspopup': 'menu',
-          'aria-expanded': 'false',
-        },
+      const opener = button(
+        { class: 'trigger', part: 'trigger', 'aria-haspopup': 'menu', 'aria-expanded': 'false' },
+        () => (closeMenu ? closeMenu() : void openMenu('first')),
         avatar,
         h('span', { class: 'name', part: 'name' }, name),
         h('span', { class: 'sf-visually-hidden' }, t.accountMenu),
-      ) as HTMLButtonElement;
-      button.addEventListener('click', () => (closeMenu ? closeMenu() : void openMenu('first')));
-      button.addEventListener('keydown', (event) => {
+      );
+      opener.addEventListener('keydown', (event) => {
         if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
           event.preventDefault();
           void openMenu(event.key === 'ArrowUp' ? 'last' : 'first');
         }
       });
       // A pointer over the badge starts the menu's download, so a click opens it at once.
-      button.addEventListener('pointerenter', () => void loadMenu(), { once: true });
-      trigger = button;
-      parts.push(button);
+      opener.addEventListener('pointerenter', () => void loadMenu(), { once: true });
+      trigger = opener;
+      parts.push(opener);
     }
     if (notice && (notice.key === 'sessionExpired' || notice.key === 'signInFailed')) {
-      const again = h('button', { type: 'button', class: 'link' }, t.signInAgain);
-      again.addEventListener('click', () => {
-        store.getState().dismissNotice();
-        store.getState().openLogin();
-      });
-      const dismiss = h('button', { type: 'button', class: 'icon', 'aria-label': t.dismiss }, '×');
-      dismiss.addEventListener('click', () => store.getState().dismissNotice());
       parts.push(
         h(
           'div',
           { class: 'notice', role: 'status', part: 'notice' },
           h('p', {}, t[notice.key]),
-          again,
-          dismiss,
+          button(
+            { class: 'link' },
+            () => {
+              store.getState().dismissNotice();
+              store.getState().openLogin();
+            },
+            t.signInAgain,
+          ),
+          button({ class: 'icon', 'aria-label': t.dismiss }, () => store.getState().dismissNotice(), '×'),
         ),
       );
     }
