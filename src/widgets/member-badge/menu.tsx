@@ -115,7 +115,6 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const [problem, setProblem] = useState<MemberProblem | null>(null);
   const [status, setStatus] = useState('');
   const [slug, setSlug] = useState(member?.profile?.slug ?? '');
-  const panel = useRef<HTMLDivElement | null>(null);
   const id = useId();
   const name = nameOf(member, t.member);
   const [sections] = useState(() => accountSections(context.config.accountSections));
@@ -257,7 +256,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     } else {
       cameFrom.current = view;
       setActiveIndex(null);
-      panel.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
+      refs.floating.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
     }
   }, [view]);
 
@@ -271,9 +270,10 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   };
 
   const onKey = (event: KeyboardEvent) => {
-    if (inMenu || !panel.current) return;
+    const panel = refs.floating.current;
+    if (inMenu || !panel) return;
     // The address form and the delete confirmation keep Tab inside until saved, cancelled or Escaped.
-    if (event.key === 'Tab') keepTabIn(event, panel.current);
+    if (event.key === 'Tab') keepTabIn(event, panel);
     else if (event.key === 'Escape') {
       event.stopPropagation();
       show('menu');
@@ -417,10 +417,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in a form steps back to the menu
     <div
-      ref={(node: HTMLDivElement | null) => {
-        panel.current = node;
-        refs.setFloating(node);
-      }}
+      ref={refs.setFloating}
       style={{ ...floatingStyles, maxHeight }}
       className="panel"
       part="menu"
