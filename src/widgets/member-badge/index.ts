@@ -52,13 +52,9 @@ function hasFocus(root: ShadowRoot): boolean {
 }
 
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
-  const { lang, strings } = context.config;
-  const texts = LANGUAGES[languageOf(LANGUAGES, lang) ?? 'en'] as BadgeStrings;
-  return start(root, host, context, withOverrides(texts, strings));
-};
-
-function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: BadgeStrings): () => void {
   const { store, config } = context;
+  const texts = LANGUAGES[languageOf(LANGUAGES, config.lang) ?? 'en'] as BadgeStrings;
+  const t = withOverrides(texts, config.strings);
   if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
   adoptStyles(root, `${theme}\n${styles}`);
 
@@ -223,4 +219,4 @@ function start(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: B
     closeMenu?.();
     box.remove();
   };
-}
+};
