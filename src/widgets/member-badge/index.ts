@@ -53,8 +53,8 @@ function hasFocus(root: ShadowRoot): boolean {
 
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
   const { store, config } = context;
-  const texts = LANGUAGES[languageOf(LANGUAGES, config.lang) ?? 'en'] as BadgeStrings;
-  const t = withOverrides(texts, config.strings);
+  const ownTexts = LANGUAGES[languageOf(LANGUAGES, config.lang) ?? 'en'] as BadgeStrings;
+  const t = withOverrides(ownTexts, config.strings);
   if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
   adoptStyles(root, `${theme}\n${styles}`);
 
@@ -71,20 +71,20 @@ export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext)
   const openMenu = async (focus: 'first' | 'last') => {
     if (!trigger || closeMenu) return;
     const button = trigger;
-    let loaded: [typeof import('./menu'), MenuStrings];
+    let code: typeof import('./menu');
+    let texts: MenuStrings;
     try {
-      const code = await loadMenu();
-      loaded = [code, await textsFor('menu', config.lang, config.strings)];
+      code = await loadMenu();
+      texts = await textsFor('menu', config.lang, config.strings);
     } catch (error) {
       // The next press tries again (a failed download is not kept).
       menu = undefined;
       console.error('[storefront] the member menu could not be loaded:', error);
       return;
     }
-    const [{ openMemberMenu }, texts] = loaded;
     if (closeMenu || button !== trigger || !button.isConnected) return;
     button.setAttribute('aria-expanded', 'true');
-    closeMenu = openMemberMenu({
+    closeMenu = code.openMemberMenu({
       root,
       anchor: button,
       context,
