@@ -98,7 +98,7 @@ const wordStartMatch = (list: Array<string | null>, typed: string) => {
 
 /** Keeps Tab and Shift+Tab inside a form: from its last control to its first, and back. */
 function keepTabIn(event: KeyboardEvent, box: HTMLElement) {
-  const all = [...box.querySelectorAll<HTMLElement>('input, button')];
+  const all = box.querySelectorAll<HTMLElement>('input, button');
   const active = (box.getRootNode() as ShadowRoot | Document).activeElement;
   const [from, to] = event.shiftKey ? [all[0], all[all.length - 1]] : [all[all.length - 1], all[0]];
   if (active === from || !box.contains(active)) {
