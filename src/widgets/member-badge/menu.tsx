@@ -120,8 +120,12 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const [sections] = useState(() => accountSections(context.config.accountSections));
   const joined = member?.privacyStatus === 'PUBLIC';
 
-  /** Runs a store action; its problem is shown, else `done` follows. */
-  async function act(key: string, work: () => Promise<MemberProblem | null>, done?: () => void) {
+  /** Runs a store action (sign-out returns no problem at all); its problem is shown, else `done` follows. */
+  async function act(
+    key: string,
+    work: () => Promise<MemberProblem | null> | Promise<void>,
+    done?: () => void,
+  ) {
     if (busy) return;
     setBusy(key);
     setProblem(null);
@@ -168,11 +172,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     {
       key: 'signOut',
       label: t.signOut,
-      select: () =>
-        void act('signOut', async () => {
-          await store.getState().signOut();
-          return null;
-        }),
+      select: () => void act('signOut', () => store.getState().signOut()),
     },
     { key: 'delete', label: t.deleteAccount, select: () => show('delete'), danger: true },
   ];
