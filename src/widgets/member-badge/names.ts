@@ -2,8 +2,9 @@ import type { Member } from '../../api/types/members';
 
 /** Up to two initials of a name, for a member without a photo. */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0] ?? ''];
+  // (Splitting at whitespace leaves empty strings only at the ends.)
+  const words = name.split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
   return letters
     .map((w) => [...(w ?? '')][0] ?? '')
     .join('')
