@@ -109,13 +109,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     let method: HttpMethod = spec.method;
     let body: string | undefined;
     let url = `${apiBase}${spec.path}`;
-    if ((method === 'GET' || method === 'DELETE') && spec.query) {
-      const search = toSearchParams(spec.query, spec.complex).toString();
+    if (method === 'GET' || method === 'DELETE') {
+      const search = spec.query ? toSearchParams(spec.query, spec.complex).toString() : '';
       if (method === 'GET' && spec.longGetFallback && search.length > LONG_GET_THRESHOLD) {
         method = 'POST';
         body = JSON.stringify(spec.query);
       } else if (search) url += `?${search}`;
-    } else if (spec.body !== undefined && method !== 'GET' && method !== 'DELETE') {
+    } else if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
     }
 
