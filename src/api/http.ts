@@ -23,7 +23,7 @@ export interface AuthProvider {
 }
 
 /** 401 codes that mean the token itself was refused (not, say, a wrong password at sign-in). */
-const TOKEN_REFUSED = new Set(['UNAUTHENTICATED', 'EXPIRED_TOKEN', 'Unauthorized']);
+const TOKEN_REFUSED = ['UNAUTHENTICATED', 'EXPIRED_TOKEN', 'Unauthorized'];
 
 /**
  * A merchant's API key (the elevated client of SPEC.md 6), for Node scripts. Keep it on servers only.
@@ -167,7 +167,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         try {
           parsed = text ? JSON.parse(text) : undefined;
         } catch {
-          parsed = undefined;
+          // not JSON: no usable body (`parsed` stays undefined)
         }
         const error = errorFromResponse(response.status, response.statusText, parsed, { ...info, requestId });
         const rejected = headers.Authorization;
@@ -177,7 +177,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           fromProvider &&
           !authRetried &&
           rejected &&
-          TOKEN_REFUSED.has(error.code) &&
+          TOKEN_REFUSED.includes(error.code) &&
           options.auth?.onUnauthorized
         ) {
           authRetried = true;
