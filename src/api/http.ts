@@ -115,7 +115,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         method = 'POST';
         body = JSON.stringify(spec.query);
       } else if (search) url += `?${search}`;
-    } else if (spec.body !== undefined) {
+    } else {
+      // No body stays none: `JSON.stringify(undefined)` is undefined.
       body = JSON.stringify(spec.body);
     }
 
@@ -150,7 +151,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         if (attemptsLeft-- > 0) continue;
         return fail(new SystemError({ ...info, cause }));
       }
-      const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+      /** Where the call went, with the id the platform gave the answer. */
+      const answered = { ...info, requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined };
       const echo = response.headers.get(CONSISTENT_HEADER);
       if (echo) consistent = echo;
       let text: string;
@@ -159,7 +161,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       } catch (cause) {
         // The answer broke off (a reset connection mid-body): no usable answer.
         if (response.status >= 500 && attemptsLeft-- > 0) continue;
-        return fail(new SystemError({ ...info, requestId, cause }));
+        return fail(new SystemError({ ...answered, cause }));
       }
       if (response.status !== 200) {
         if (response.status >= 500 && attemptsLeft-- > 0) continue;
@@ -169,7 +171,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         } catch {
           // not JSON: no usable body (`parsed` stays undefined)
         }
-        const error = errorFromResponse(response.status, response.statusText, parsed, { ...info, requestId });
+        const error = errorFromResponse(response.status, response.statusText, parsed, answered);
         const rejected = headers.Authorization;
         const fromProvider = !spec.anonymous && !spec.headers?.Authorization;
         if (
@@ -194,7 +196,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       try {
         return (text ? JSON.parse(text) : {}) as T;
       } catch (cause) {
-        return fail(new SystemError({ ...info, requestId, cause }));
+        return fail(new SystemError({ ...answered, cause }));
       }
     }
   }
