@@ -129,9 +129,10 @@ export function createSession(options: SessionOptions) {
     },
   };
   const client: ApiClient = createApiClient({
-    ...(options.apiBase ? { apiBase: options.apiBase } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
+    // An empty `apiBase` is the default one.
+    apiBase: options.apiBase || undefined,
+    fetch: options.fetch,
+    onError: options.onError,
     auth,
   });
   /** For the token endpoint, which takes no Authorization. */
