@@ -135,8 +135,6 @@ export function createSession(options: SessionOptions) {
     onError: options.onError,
     auth,
   });
-  /** For the token endpoint, which takes no Authorization. */
-  const tokenClient = client;
 
   const notify = (tokens: Tokens, change: TokensChange) => {
     for (const listener of [...listeners]) {
@@ -192,20 +190,18 @@ export function createSession(options: SessionOptions) {
     return () => listeners.delete(listener);
   }
 
-  const toAccess = (res: TokenResponse): AccessToken => ({
-    value: res.access_token,
-    expiresAt: nowSeconds() + Number(res.expires_in),
+  /** The tokens of a token endpoint's answer, with the refresh token they go with. */
+  const issued = (res: TokenResponse, refreshToken: RefreshToken): Tokens => ({
+    accessToken: { value: res.access_token, expiresAt: nowSeconds() + Number(res.expires_in) },
+    refreshToken,
   });
 
   const isFresh = (token: AccessToken) =>
     Boolean(token.value) && token.expiresAt - EXPIRY_MARGIN_SECONDS > nowSeconds();
 
   async function newVisitor(change: TokensChange): Promise<Tokens> {
-    const res = await anonymousGrant(tokenClient, clientId);
-    const tokens: Tokens = {
-      accessToken: toAccess(res),
-      refreshToken: { value: res.refresh_token, role: 'visitor' },
-    };
+    const res = await anonymousGrant(client, clientId);
+    const tokens = issued(res, { value: res.refresh_token, role: 'visitor' });
     storage.remove(VISITOR_KEY);
     setTokens(tokens, change);
     return tokens;
@@ -220,8 +216,8 @@ export function createSession(options: SessionOptions) {
     const refresh = tokens.refreshToken;
     if (refresh.value) {
       try {
-        const res = await refreshGrant(tokenClient, clientId, refresh.value);
-        const renewed: Tokens = { accessToken: toAccess(res), refreshToken: refresh };
+        const res = await refreshGrant(client, clientId, refresh.value);
+        const renewed = issued(res, refresh);
         setTokens(renewed, 'renewed');
         return renewed;
       } catch (error) {
@@ -232,11 +228,8 @@ export function createSession(options: SessionOptions) {
         storage.remove(VISITOR_KEY);
         if (visitorRefresh) {
           try {
-            const res = await refreshGrant(tokenClient, clientId, visitorRefresh);
-            const back: Tokens = {
-              accessToken: toAccess(res),
-              refreshToken: { value: visitorRefresh, role: 'visitor' },
-            };
+            const res = await refreshGrant(client, clientId, visitorRefresh);
+            const back = issued(res, { value: visitorRefresh, role: 'visitor' });
             setTokens(back, 'expired');
             return back;
           } catch (error) {
@@ -279,10 +272,8 @@ export function createSession(options: SessionOptions) {
     return memberTokens;
   }
 
-  const memberTokensFrom = (res: TokenResponse): Tokens => ({
-    accessToken: toAccess(res),
-    refreshToken: { value: res.refresh_token, role: 'member' },
-  });
+  const memberTokensFrom = (res: TokenResponse): Tokens =>
+    issued(res, { value: res.refresh_token, role: 'member' });
 
   return {
     clientId,
