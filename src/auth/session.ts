@@ -336,10 +336,7 @@ export function createSession(options: SessionOptions) {
           );
         }
       storage.remove(VISITOR_KEY);
-      setTokens(
-        { accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } },
-        'signedOut',
-      );
+      setTokens(EMPTY_TOKENS, 'signedOut');
       return { logoutUrl };
     },
 
