@@ -1,3 +1,4 @@
+import { Emitter } from './api/events';
 import type { CaptchaProvider } from './auth/sign-in';
 import type { AddToCartInput, Storefront, StorefrontEvents } from './store/store';
 
@@ -32,31 +33,22 @@ export interface StorefrontApi {
  * document for analytics tags. A failing handler is reported and the others still run.
  */
 export function createEventHub(doc: Document | undefined) {
-  const handlers = new Map<string, Set<Handler>>();
+  // The API client's emitter keeps the handlers and reports a failing one; its names are the store's here.
+  const handlers = new Emitter() as unknown as {
+    on(name: string, handler: Handler): () => void;
+    off(name: string, handler: Handler): void;
+    emit(name: string, detail: unknown): void;
+  };
   return {
     emit<K extends StorefrontEventName>(name: K, detail: StorefrontEvents[K]) {
-      for (const handler of [...(handlers.get(name) ?? [])]) {
-        try {
-          handler(detail);
-        } catch (error) {
-          console.error(`[storefront] a "${name}" handler failed:`, error);
-        }
-      }
+      handlers.emit(name, detail);
       doc?.dispatchEvent(new CustomEvent(`sf:${name}`, { detail }));
     },
     on(name: string, handler: Handler) {
       if (typeof handler !== 'function') throw new TypeError(`Storefront.on("${name}", …) needs a function`);
-      let set = handlers.get(name);
-      if (!set) {
-        set = new Set();
-        handlers.set(name, set);
-      }
-      set.add(handler);
-      return () => set?.delete(handler);
+      return handlers.on(name, handler);
     },
-    off(name: string, handler: Handler) {
-      handlers.get(name)?.delete(handler);
-    },
+    off: (name: string, handler: Handler) => handlers.off(name, handler),
   };
 }
 
