@@ -32,20 +32,18 @@ const ORDER_PARAMS = ['orderId', 'orderNumber'];
 /** Removes a sign-in answer from the address bar, so a reload or a shared link does not carry it. */
 function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
   const url = new URL(win.location.href);
-  const [, hash] = paramsOf(url);
+  const params = paramsOf(url);
   let changed = false;
   for (const key of keys) {
-    if (url.searchParams.has(key)) {
-      url.searchParams.delete(key);
-      changed = true;
-    }
-    if (hash.has(key)) {
-      hash.delete(key);
-      changed = true;
+    for (const found of params) {
+      if (found.has(key)) {
+        found.delete(key);
+        changed = true;
+      }
     }
   }
   if (!changed) return;
-  const rest = hash.toString();
+  const rest = params[1].toString();
   url.hash = rest ? `#${rest}` : '';
   win.history.replaceState(win.history.state, '', url.href);
 }
