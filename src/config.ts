@@ -74,12 +74,12 @@ function oneOf<T extends string>(
   attribute: string,
   allowed: T[],
   fallback: T,
-  problems: ConfigProblem[],
+  problem: (attribute: string, message: string) => void,
 ): T {
   const value = (given?.trim().toLowerCase() || fallback) as T;
   if (allowed.includes(value)) return value;
   const words = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
-  problems.push({ attribute, message: `"${given}" is not ${words}; using ${fallback}` });
+  problem(attribute, `"${given}" is not ${words}; using ${fallback}`);
   return fallback;
 }
 
@@ -95,39 +95,31 @@ export function readEmbedConfig(
   pageScheme?: 'light' | 'dark',
 ): { config: EmbedConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
+  const problem = (attribute: string, message: string) => problems.push({ attribute, message });
   const clientId = data.clientId?.trim() ?? '';
   if (!clientId) {
-    problems.push({
-      attribute: 'data-client-id',
-      message: 'is missing: add data-client-id="<your OAuth client id>" to the script tag',
-    });
+    problem('data-client-id', 'is missing: add data-client-id="<your OAuth client id>" to the script tag');
   }
   let apiBase = data.apiBase?.trim() || DEFAULT_API_BASE;
   if (!/^https?:\/\//.test(apiBase) || !URL.canParse(apiBase)) {
-    problems.push({
-      attribute: 'data-api-base',
-      message: `"${apiBase}" is not an http(s) URL; using ${DEFAULT_API_BASE}`,
-    });
+    problem('data-api-base', `"${apiBase}" is not an http(s) URL; using ${DEFAULT_API_BASE}`);
     apiBase = DEFAULT_API_BASE;
   }
   const givenLang = data.lang?.trim() || documentLang?.trim() || 'en';
   let lang = canonicalLanguage(givenLang);
   if (!lang) {
-    problems.push({
-      attribute: data.lang?.trim() ? 'data-lang' : '<html lang>',
-      message: `"${givenLang}" is not a language tag; using English`,
-    });
+    problem(
+      data.lang?.trim() ? 'data-lang' : '<html lang>',
+      `"${givenLang}" is not a language tag; using English`,
+    );
     lang = 'en';
   }
   let currency = (data.currency?.trim() || 'USD').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) {
-    problems.push({
-      attribute: 'data-currency',
-      message: `"${data.currency}" is not an ISO 4217 code such as USD; using USD`,
-    });
+    problem('data-currency', `"${data.currency}" is not an ISO 4217 code such as USD; using USD`);
     currency = 'USD';
   }
-  const theme = oneOf(data.theme, 'data-theme', ['light', 'dark', 'auto'], 'auto', problems);
+  const theme = oneOf(data.theme, 'data-theme', ['light', 'dark', 'auto'], 'auto', problem);
   let strings: Record<string, string> = {};
   if (data.strings?.trim()) {
     try {
@@ -138,14 +130,11 @@ export function readEmbedConfig(
         Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       );
     } catch {
-      problems.push({
-        attribute: 'data-strings',
-        message: 'must be JSON such as {"checkout":"Pay now"}; using the built-in texts',
-      });
+      problem('data-strings', 'must be JSON such as {"checkout":"Pay now"}; using the built-in texts');
     }
   }
-  const open = oneOf(data.openCartOnAdd, 'data-open-cart-on-add', ['true', 'false'], 'true', problems);
-  const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problems);
+  const open = oneOf(data.openCartOnAdd, 'data-open-cart-on-add', ['true', 'false'], 'true', problem);
+  const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problem);
   return {
     config: {
       clientId,
