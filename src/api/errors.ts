@@ -35,16 +35,17 @@ export interface ApiErrorInit extends RequestInfo {
  */
 export class ApiError extends StorefrontError {
   override name = 'ApiError';
-  readonly status: number;
-  readonly code: string;
-  readonly requestId: string | undefined;
-  readonly method: string;
-  readonly url: string;
-  readonly applicationError: ApplicationErrorDetails | undefined;
+  // Declared only: the constructor sets them all, in this order.
+  declare readonly status: number;
+  declare readonly code: string;
+  declare readonly requestId: string | undefined;
+  declare readonly method: string;
+  declare readonly url: string;
+  declare readonly applicationError: ApplicationErrorDetails | undefined;
   /** Field violations sorted by field (validation errors only; empty otherwise). */
-  readonly violations: FieldViolation[];
+  declare readonly violations: FieldViolation[];
   /** The parsed error body, when there was one. */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message);
@@ -70,9 +71,10 @@ export class ValidationError extends ApiError {
  */
 export class SystemError extends StorefrontError {
   override name = 'SystemError';
-  readonly requestId: string | undefined;
-  readonly method: string;
-  readonly url: string;
+  // Declared only: the constructor sets them all, in this order.
+  declare readonly requestId: string | undefined;
+  declare readonly method: string;
+  declare readonly url: string;
   constructor(init: RequestInfo & { requestId?: string | undefined; cause?: unknown }) {
     super(init.requestId ? `System error occurred, request-id: ${init.requestId}` : 'System error occurred', {
       cause: init.cause,
