@@ -85,26 +85,24 @@ export function wireHostPage(
   };
   paint(true);
   const unsubscribe = store.subscribe(() => paint());
-  // Count and role elements the page adds later show the count, or take their role, at once.
-  const observer =
-    typeof MutationObserver === 'undefined'
-      ? undefined
-      : new MutationObserver((records) => {
-          if (
-            records.some((r) =>
-              [...r.addedNodes].some(
-                (n) => n instanceof Element && (n.matches(PAINTED) || n.querySelector(PAINTED)),
-              ),
-            )
-          ) {
-            paint(true);
-          }
-        });
-  observer?.observe(doc.documentElement, { childList: true, subtree: true });
+  // Count and role elements the page adds later show the count, or take their role, at once. (Every browser
+  // with custom elements, which the widgets need, has MutationObserver.)
+  const observer = new MutationObserver((records) => {
+    if (
+      records.some((r) =>
+        [...r.addedNodes].some(
+          (n) => n instanceof Element && (n.matches(PAINTED) || n.querySelector(PAINTED)),
+        ),
+      )
+    ) {
+      paint(true);
+    }
+  });
+  observer.observe(doc.documentElement, { childList: true, subtree: true });
   return () => {
     doc.removeEventListener('click', onClick);
     doc.removeEventListener('change', onChange);
     unsubscribe();
-    observer?.disconnect();
+    observer.disconnect();
   };
 }
