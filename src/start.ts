@@ -59,20 +59,21 @@ export function startStorefront(
   options: { win: Window & typeof globalThis; fetch?: typeof fetch | undefined },
 ): Started {
   const { win } = options;
-  const namespace = storageNamespace(config.clientId || 'unconfigured');
+  const clientId = config.clientId || 'unconfigured';
+  const namespace = storageNamespace(clientId);
   const storage = webStorage(() => win.localStorage, namespace);
   const hub = createEventHub(win.document);
   const captcha: CaptchaHolder = {};
   const store = createStorefrontStore({
     session: (tokens) =>
       createSession({
-        clientId: config.clientId || 'unconfigured',
+        clientId,
         apiBase: config.apiBase,
         storage,
         tokens,
         transactions: webStorage(() => win.sessionStorage, namespace),
         lock: webLock(),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        fetch: options.fetch,
       }),
     storage,
     win,
