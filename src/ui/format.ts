@@ -7,7 +7,7 @@ export function safeImageUrl(url: string | undefined): string | undefined {
   }
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+    return /^https?:$/.test(parsed.protocol) ? parsed.href : undefined;
   } catch {
     return undefined;
   }
