@@ -15,16 +15,6 @@ import type { LoginStrings } from './strings';
 import { VerifyView } from './verify-view';
 import type { View, ViewProps } from './view';
 
-const TITLES: Record<View['name'], keyof LoginStrings> = {
-  signIn: 'signInTitle',
-  register: 'registerTitle',
-  verify: 'verifyTitle',
-  approval: 'approvalTitle',
-  forgot: 'forgotTitle',
-  forgotSent: 'forgotSentTitle',
-  reset: 'resetTitle',
-};
-
 const initialView = (intent: LoginIntent): View =>
   intent.view === 'reset' ? { name: 'reset', recoveryToken: intent.recoveryToken } : { name: intent.view };
 
@@ -120,8 +110,9 @@ export function LoginModal({
     >
       <div ref={box} className="modal" part="modal" data-view={view.name}>
         <header className="modal-header" part="header">
+          {/* A view's title is its name's `…Title` text (signInTitle, forgotSentTitle, …). */}
           <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-            {t[TITLES[view.name]]}
+            {t[`${view.name}Title`]}
           </h2>
           <button type="button" className="icon" aria-label={t.close} onClick={close} part="close">
             ×
