@@ -80,10 +80,10 @@ export function LoginModal({
     if (failed) step.setProblem(stepProblem(failed, t));
   }
 
+  // A message's way forward: the hosted page, or the view of that name (forgot, signIn).
   const onAction = (action: Problem['action']) => {
-    if (action === 'forgot') go({ name: 'forgot' });
-    else if (action === 'signIn') go({ name: 'signIn' });
-    else if (action === 'hosted') void hosted();
+    if (action === 'hosted') void hosted();
+    else if (action) go({ name: action });
   };
 
   const v: ViewProps = {
