@@ -18,25 +18,18 @@ import type { View, ViewProps } from './view';
 const initialView = (intent: LoginIntent): View =>
   intent.view === 'reset' ? { name: 'reset', recoveryToken: intent.recoveryToken } : { name: intent.view };
 
-/** The view on show, with what it needs. */
-function body(view: View, v: ViewProps): ReactNode {
-  switch (view.name) {
-    case 'signIn':
-      return <SignInView v={v} />;
-    case 'register':
-      return <RegisterView v={v} />;
-    case 'verify':
-      return <VerifyView v={v} email={view.email} />;
-    case 'approval':
-      return <ApprovalView v={v} />;
-    case 'forgot':
-      return <ForgotView v={v} />;
-    case 'forgotSent':
-      return <ForgotSentView v={v} email={view.email} />;
-    case 'reset':
-      return <ResetView v={v} recoveryToken={view.recoveryToken} />;
-  }
-}
+/** A view's component: it gets the shell's props and what its view carries (an email, a token). */
+type ViewComponent<V extends View> = (props: V & { v: ViewProps }) => ReactNode;
+
+const VIEWS: { [Name in View['name']]: ViewComponent<Extract<View, { name: Name }>> } = {
+  signIn: SignInView,
+  register: RegisterView,
+  verify: VerifyView,
+  approval: ApprovalView,
+  forgot: ForgotView,
+  forgotSent: ForgotSentView,
+  reset: ResetView,
+};
 
 /**
  * The login modal's shell: the dialog, its title and close button, and the view on show (sign in, register,
@@ -86,6 +79,8 @@ export function LoginModal({
     else if (action) go({ name: action });
   };
 
+  // The view on show, with what it carries.
+  const Body = VIEWS[view.name] as ViewComponent<View>;
   const v: ViewProps = {
     t,
     actions: store.getState,
@@ -121,7 +116,7 @@ export function LoginModal({
         <div className="modal-body">
           {/* A view's own elements: nothing (a focused button, a typed value) carries over to the next. */}
           <div key={view.name} className="view">
-            {body(view, v)}
+            <Body {...view} v={v} />
           </div>
           {view.name === 'signIn' || view.name === 'register' ? (
             <p className="hosted">
