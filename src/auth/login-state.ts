@@ -47,7 +47,8 @@ export function handleState(response: StateMachineResponse): LoginResult {
 
 const codeOf = (error: unknown): string | undefined =>
   isApiError(error) ? (error.applicationError?.code ?? undefined) : undefined;
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** A thrown value's words. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** A failed login as the official client reports it: the server's message and an error code. */
 export function loginFailure(error: unknown): LoginResult {

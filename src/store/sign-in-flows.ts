@@ -1,10 +1,8 @@
 import { isSystemError } from '../api/errors';
-import type { LoginResult } from '../auth/login-state';
+import { type LoginResult, messageOf } from '../auth/login-state';
 import { createSignIn, type SignIn } from '../auth/sign-in';
 import type { SignInActions, SignInSlice, SignInStep } from './sign-in-actions';
 import type { Problem, SliceContext } from './store';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A thrown error as a message: the network, or `key` with the error's words (`silentFailed` for a silent
