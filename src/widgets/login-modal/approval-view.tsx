@@ -1,4 +1,5 @@
 import { createElement, Fragment } from 'react';
+import { Button } from '../../ui/button';
 import type { ViewProps } from './view';
 
 /** A new member waits for the site owner's approval (OWNER_APPROVAL_REQUIRED). */
@@ -6,9 +7,9 @@ export function ApprovalView({ v }: { v: ViewProps }) {
   return (
     <>
       <p>{v.t.approvalText}</p>
-      <button type="button" className="primary" onClick={v.close}>
+      <Button className="primary" onClick={v.close}>
         {v.t.done}
-      </button>
+      </Button>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { createElement, type RefObject, useState } from 'react';
+import { Button } from '../../ui/button';
 import type { Field, Problem } from './problems';
 import type { ViewProps } from './view';
 
@@ -18,9 +19,9 @@ export function ErrorText({ id, problem, v }: { id: string; problem: Problem; v:
       <p>{problem.message}</p>
       {problem.hint ? <p className="hint">{problem.hint}</p> : null}
       {problem.action ? (
-        <button type="button" className="link" onClick={() => v.onAction(problem.action)}>
+        <Button className="link" onClick={() => v.onAction(problem.action)}>
           {label}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { createElement, Fragment } from 'react';
+import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import type { ViewProps } from './view';
 
@@ -7,9 +8,9 @@ export function ForgotSentView({ v, email }: { v: ViewProps; email: string }) {
   return (
     <>
       <p role="status">{fill(v.t.forgotSent, { email })}</p>
-      <button type="button" className="primary" onClick={() => v.go({ name: 'signIn' })}>
+      <Button className="primary" onClick={() => v.go({ name: 'signIn' })}>
         {v.t.backToSignIn}
-      </button>
+      </Button>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { Button } from '../../ui/button';
 import { EmailField } from './fields';
 import { checkEmail, stepProblem } from './problems';
 import { StepForm } from './step';
@@ -23,9 +24,9 @@ export function ForgotView({ v }: { v: ViewProps }) {
       submit={t.sendLink}
       submitting={t.sending}
       after={
-        <button type="button" className="link" onClick={() => v.go({ name: 'signIn' })}>
+        <Button className="link" onClick={() => v.go({ name: 'signIn' })}>
           {t.backToSignIn}
-        </button>
+        </Button>
       }
     >
       <p>{t.forgotIntro}</p>

@@ -1,5 +1,6 @@
 import { createElement, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { LoginIntent } from '../../store/store';
+import { Button } from '../../ui/button';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { ApprovalView } from './approval-view';
@@ -120,9 +121,9 @@ export function LoginModal({
           </div>
           {view.name === 'signIn' || view.name === 'register' ? (
             <p className="hosted">
-              <button type="button" className="link" onClick={() => void hosted()}>
+              <Button className="link" onClick={() => void hosted()}>
                 {t.hosted}
-              </button>
+              </Button>
             </p>
           ) : null}
         </div>

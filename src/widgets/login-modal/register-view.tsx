@@ -1,4 +1,5 @@
 import { createElement, Fragment, useState } from 'react';
+import { Button } from '../../ui/button';
 import { EmailField, TextField } from './fields';
 import { checkEmail, checkRequired } from './problems';
 import { StepForm } from './step';
@@ -47,9 +48,9 @@ export function RegisterView({ v }: { v: ViewProps }) {
       </StepForm>
       <p className="switch">
         {t.haveAccount}{' '}
-        <button type="button" className="link" onClick={() => v.go({ name: 'signIn' })}>
+        <Button className="link" onClick={() => v.go({ name: 'signIn' })}>
           {t.signIn}
-        </button>
+        </Button>
       </p>
     </>
   );

@@ -1,4 +1,5 @@
 import { createElement, useState } from 'react';
+import { Button } from '../../ui/button';
 import { TextField } from './fields';
 import { checkRequired } from './problems';
 import { StepForm } from './step';
@@ -20,9 +21,9 @@ export function ResetView({ v, recoveryToken }: { v: ViewProps; recoveryToken: s
       submit={t.savePassword}
       submitting={t.saving}
       after={
-        <button type="button" className="link" onClick={() => v.go({ name: 'forgot' })}>
+        <Button className="link" onClick={() => v.go({ name: 'forgot' })}>
           {t.newLink}
-        </button>
+        </Button>
       }
     >
       <p>{t.resetIntro}</p>

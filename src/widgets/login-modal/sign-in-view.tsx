@@ -1,4 +1,5 @@
 import { createElement, Fragment, useState } from 'react';
+import { Button } from '../../ui/button';
 import { EmailField, TextField } from './fields';
 import { checkEmail, checkRequired } from './problems';
 import { StepForm } from './step';
@@ -26,15 +27,15 @@ export function SignInView({ v }: { v: ViewProps }) {
           autoComplete="current-password"
           toggle
         />
-        <button type="button" className="link" onClick={() => v.go({ name: 'forgot' })}>
+        <Button className="link" onClick={() => v.go({ name: 'forgot' })}>
           {t.forgot}
-        </button>
+        </Button>
       </StepForm>
       <p className="switch">
         {t.noAccount}{' '}
-        <button type="button" className="link" onClick={() => v.go({ name: 'register' })}>
+        <Button className="link" onClick={() => v.go({ name: 'register' })}>
           {t.createAccount}
-        </button>
+        </Button>
       </p>
     </>
   );
