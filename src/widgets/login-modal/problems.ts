@@ -65,7 +65,7 @@ export function stepProblem(problem: StoreProblem, t: LoginStrings): Problem {
     return {
       field: 'form',
       message: t[problem.key],
-      ...(problem.detail ? { hint: problem.detail } : {}),
+      hint: problem.detail,
       action: 'hosted',
     };
   return { field: 'form', message: problem.detail ?? problem.key };
