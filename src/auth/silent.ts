@@ -43,8 +43,9 @@ export async function runSilentSignIn(options: {
   iframe.setAttribute('title', 'Sign-in');
   iframe.tabIndex = -1;
   iframe.style.cssText = 'display:none;position:absolute;width:0;height:0;border:0';
-  let listener: ((event: MessageEvent) => void) | undefined;
-  let onAbort: (() => void) | undefined;
+  // Set by the promise's executor, which runs at once.
+  let listener!: (event: MessageEvent) => void;
+  let onAbort!: () => void;
   let timer: unknown;
 
   const result = new Promise<SilentResult>((resolve, reject) => {
@@ -82,7 +83,7 @@ export async function runSilentSignIn(options: {
     );
   });
 
-  if (signal?.aborted) onAbort?.();
+  if (signal?.aborted) onAbort();
   else {
     iframe.src = url;
     (win.document.body ?? win.document.documentElement).appendChild(iframe);
@@ -90,8 +91,8 @@ export async function runSilentSignIn(options: {
 
   return result.finally(() => {
     win.clearTimeout(timer);
-    if (listener) win.removeEventListener('message', listener);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    win.removeEventListener('message', listener);
+    signal?.removeEventListener('abort', onAbort);
     iframe.remove();
   });
 }
