@@ -168,16 +168,14 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
      */
     async completeSignIn(sessionToken: string, run: { signal?: AbortSignal } = {}): Promise<Tokens> {
       if (!options.win) throw new AuthError('Silent sign-in needs a window', { reason: 'no_window' });
-      const data = await createOAuthData({
-        ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
-      });
+      const data = await createOAuthData({ randomBytes: options.randomBytes });
       const redirectSession = await authorizeUrl(session, data, 'web_message', 'none', { sessionToken });
       const answer = await runSilentSignIn({
         win: options.win,
         url: redirectSession.fullUrl,
         state: data.state,
         ...(options.silentTimeoutMs ? { timeoutMs: options.silentTimeoutMs } : {}),
-        ...(run.signal ? { signal: run.signal } : {}),
+        signal: run.signal,
       });
       return session.signInWith(await exchange(session, answer.code, answer.state, data));
     },
@@ -198,8 +196,8 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
       const data: OAuthData = {
         ...(await createOAuthData({
           redirectUri: params.redirectUri,
-          ...(params.originalUri ? { originalUri: params.originalUri } : {}),
-          ...(options.randomBytes ? { randomBytes: options.randomBytes } : {}),
+          originalUri: params.originalUri,
+          randomBytes: options.randomBytes,
         })),
         responseMode,
       };
