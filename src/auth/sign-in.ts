@@ -77,7 +77,7 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
         const res = await loginV2(session.client, {
           email: params.email,
           password: params.password,
-          ...(tokens ? { captchaTokens: tokens } : {}),
+          captchaTokens: tokens,
         });
         return remember(handleState(res));
       } catch (error) {
@@ -97,8 +97,8 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
         const res = await registerV2(session.client, {
           email: params.email,
           password: params.password,
-          ...(params.profile ? { profile: params.profile } : {}),
-          ...(tokens ? { captchaTokens: tokens } : {}),
+          profile: params.profile,
+          captchaTokens: tokens,
         });
         return remember(handleState(res));
       } catch (error) {
