@@ -34,7 +34,7 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
   let silent: Promise<void> | undefined;
   let abort: AbortController | undefined;
   const signIn: SignIn = createSignIn(session, {
-    ...(deps.win ? { win: deps.win } : {}),
+    win: deps.win,
     // Asked at each step: the site may set its provider after the store is made.
     captcha: { getTokens: (action) => deps.captcha?.()?.getTokens(action) ?? Promise.resolve({}) },
   });
