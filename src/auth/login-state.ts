@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import type { ApiError } from '../api/errors';
 import type { StateMachineResponse } from '../api/types/identity';
 import type { LoginErrorCode } from './errors';
 
@@ -23,8 +23,8 @@ export type LoginResult =
     };
 
 /** A validation error's violations by field, when the server named some. */
-function fieldsOf(error: unknown): { fields?: Record<string, string> } {
-  if (!isApiError(error) || !error.violations.length) return {};
+function fieldsOf(error: ApiError): { fields?: Record<string, string> } {
+  if (!error.violations.length) return {};
   return { fields: Object.fromEntries(error.violations.map((v) => [v.field, v.description])) };
 }
 
@@ -45,14 +45,14 @@ export function handleState(response: StateMachineResponse): LoginResult {
   return { loginState: 'FAILURE', error: 'Unknown _state' };
 }
 
-const codeOf = (error: unknown): string | undefined =>
-  isApiError(error) ? (error.applicationError?.code ?? undefined) : undefined;
 /** A thrown value's words. */
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+// The failures below are the platform's refusals (API errors): the sign-in rethrows anything else.
+
 /** A failed login as the official client reports it: the server's message and an error code. */
-export function loginFailure(error: unknown): LoginResult {
-  const code = codeOf(error);
+export function loginFailure(error: ApiError): LoginResult {
+  const code = error.applicationError?.code;
   const errorCode: LoginErrorCode =
     code === MISSING_CAPTCHA
       ? 'missingCaptchaToken'
@@ -67,25 +67,23 @@ export function loginFailure(error: unknown): LoginResult {
 }
 
 /** Any other failed step (a recovery, a code): the server's message and its field violations. */
-export function stepFailure(error: unknown): LoginResult {
+export function stepFailure(error: ApiError): LoginResult {
   return { loginState: 'FAILURE', error: messageOf(error), ...fieldsOf(error) };
 }
 
 /** A failed registration: an EMAIL field violation is `invalidEmail`; known codes map; others carry no code. */
-export function registerFailure(error: unknown): LoginResult {
-  if (isApiError(error)) {
-    const emailViolation = error.violations.find(
-      (v) => (v.data as { type?: unknown } | undefined)?.type === 'EMAIL',
-    );
-    if (emailViolation)
-      return {
-        loginState: 'FAILURE',
-        error: emailViolation.description,
-        errorCode: 'invalidEmail',
-        ...fieldsOf(error),
-      };
-  }
-  const code = codeOf(error);
+export function registerFailure(error: ApiError): LoginResult {
+  const emailViolation = error.violations.find(
+    (v) => (v.data as { type?: unknown } | undefined)?.type === 'EMAIL',
+  );
+  if (emailViolation)
+    return {
+      loginState: 'FAILURE',
+      error: emailViolation.description,
+      errorCode: 'invalidEmail',
+      ...fieldsOf(error),
+    };
+  const code = error.applicationError?.code;
   const errorCode: LoginErrorCode | undefined =
     code === MISSING_CAPTCHA
       ? 'missingCaptchaToken'
