@@ -27,12 +27,6 @@ export function ErrorText({ id, problem, v }: { id: string; problem: Problem; v:
   );
 }
 
-/** The form-level message of the step, if it has one. */
-export const FormProblem = ({ v }: { v: ViewProps }) =>
-  v.step.problem?.field === 'form' ? (
-    <ErrorText id={`${v.id}-form-error`} problem={v.step.problem} v={v} />
-  ) : null;
-
 export interface FieldProps {
   v: ViewProps;
   field: Field;

@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode, type RefObject, useState } from 'react';
 import type { SignInStep } from '../../store/sign-in-actions';
 import { Button } from '../../ui/button';
-import { FormProblem } from './fields';
+import { ErrorText } from './fields';
 import { failureProblem, type Problem, stepProblem } from './problems';
 import type { LoginStrings } from './strings';
 import type { Step, View, ViewProps } from './view';
@@ -82,7 +82,7 @@ export function StepForm({
   /** What follows the submit button inside the form. */
   after?: ReactNode;
 }) {
-  const { busy } = v.step;
+  const { busy, problem } = v.step;
   return (
     <>
       <form
@@ -94,7 +94,8 @@ export function StepForm({
         }}
       >
         {children}
-        <FormProblem v={v} />
+        {/* The step's form-level message, if it has one. */}
+        {problem?.field === 'form' ? <ErrorText id={`${v.id}-form-error`} problem={problem} v={v} /> : null}
         <Button type="submit" className="primary" blocked={busy} part="submit">
           {busy ? submitting : submit}
         </Button>
