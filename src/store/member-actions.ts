@@ -66,9 +66,9 @@ export function memberActions({ set, get, session, deps, here }: SliceContext): 
   };
 
   return {
-    saveSlug(slug) {
+    async saveSlug(slug) {
       const wanted = slug.trim();
-      if (!wanted) return Promise.resolve({ key: 'slugEmpty' });
+      if (!wanted) return { key: 'slugEmpty' };
       return attempt(async () => accept((await updateCurrentMemberSlug(api, wanted)).member), wanted);
     },
 
