@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { Button } from '../../ui/button';
 import { EmailField } from './fields';
-import { checkEmail, stepProblem } from './problems';
+import { checkEmail } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
 
@@ -13,7 +13,7 @@ export function ForgotView({ v }: { v: ViewProps }) {
       () => checkEmail(v.email, t),
       async () => {
         const failed = await v.actions().sendPasswordReset(v.email.trim(), v.lang);
-        if (failed) step.setProblem(stepProblem(failed, t));
+        if (failed) step.fail(failed);
         else v.go({ name: 'forgotSent', email: v.email.trim() });
       },
     );

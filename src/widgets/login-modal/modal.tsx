@@ -7,7 +7,6 @@ import { ApprovalView } from './approval-view';
 import { ForgotSentView } from './forgot-sent-view';
 import { ForgotView } from './forgot-view';
 import type { Problem } from './problems';
-import { stepProblem } from './problems';
 import { RegisterView } from './register-view';
 import { ResetView } from './reset-view';
 import { SignInView } from './sign-in-view';
@@ -71,7 +70,7 @@ export function LoginModal({
 
   async function hosted() {
     const failed = await store.getState().startHostedLogin();
-    if (failed) step.setProblem(stepProblem(failed, t));
+    if (failed) step.fail(failed);
   }
 
   // A message's way forward: the hosted page, or the view of that name (forgot, signIn).

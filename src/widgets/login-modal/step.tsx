@@ -1,5 +1,6 @@
 import { createElement, Fragment, type ReactNode, type RefObject, useState } from 'react';
 import type { SignInStep } from '../../store/sign-in-actions';
+import type { Problem as StoreProblem } from '../../store/store';
 import { Button } from '../../ui/button';
 import { ErrorText } from './fields';
 import { failureProblem, type Problem, stepProblem } from './problems';
@@ -32,10 +33,13 @@ export function useStep(options: {
       ?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`)
       ?.focus();
 
+  const fail = (failed: StoreProblem) => setProblem(stepProblem(failed, t));
+
   return {
     busy,
     problem,
     setProblem,
+    fail,
     async run(check, step) {
       if (busy) return;
       const invalid = check();
@@ -53,7 +57,7 @@ export function useStep(options: {
     },
     follow(result: SignInStep) {
       if (result.loginState === 'SUCCESS') options.onSignedIn();
-      else if (result.loginState === 'ERROR') setProblem(stepProblem(result.problem, t));
+      else if (result.loginState === 'ERROR') fail(result.problem);
       else if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
         options.go({ name: 'verify', email: options.email.trim() });
       else if (result.loginState === 'OWNER_APPROVAL_REQUIRED') options.go({ name: 'approval' });

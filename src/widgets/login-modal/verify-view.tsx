@@ -2,7 +2,6 @@ import { createElement, Fragment, useState } from 'react';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { TextField } from './fields';
-import { stepProblem } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
 
@@ -24,7 +23,7 @@ export function VerifyView({ v, email }: { v: ViewProps; email: string }) {
       () => null,
       async () => {
         const failed = await v.actions().resendCode();
-        if (failed) step.setProblem(stepProblem(failed, t));
+        if (failed) step.fail(failed);
         else setStatus(fill(t.resent, { email }));
       },
     );

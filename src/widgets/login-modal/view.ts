@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { SignInStep } from '../../store/sign-in-actions';
-import type { StorefrontActions } from '../../store/store';
+import type { StorefrontActions, Problem as StoreProblem } from '../../store/store';
 import type { Problem } from './problems';
 import type { LoginStrings } from './strings';
 
@@ -19,6 +19,8 @@ export interface Step {
   busy: boolean;
   problem: Problem | null;
   setProblem(problem: Problem | null): void;
+  /** Shows a step that could not be made (the network, the silent sign-in, the hosted page). */
+  fail(problem: StoreProblem): void;
   /** Checks the fields (a problem stops it there, at its field), then runs the step with the busy state on. */
   run(check: () => Problem | null, step: () => Promise<void>): Promise<void>;
   /** Where a sign-in step leads: signed in and closed, the next view, or a message. */
