@@ -15,9 +15,6 @@ import type { LoginStrings } from './strings';
 import { VerifyView } from './verify-view';
 import type { View, ViewProps } from './view';
 
-const initialView = (intent: LoginIntent): View =>
-  intent.view === 'reset' ? { name: 'reset', recoveryToken: intent.recoveryToken } : { name: intent.view };
-
 /** A view's component: it gets the shell's props and what its view carries (an email, a token). */
 type ViewComponent<V extends View> = (props: V & { v: ViewProps }) => ReactNode;
 
@@ -46,7 +43,10 @@ export function LoginModal({
   intent: LoginIntent;
 }) {
   const { store, config } = context;
-  const [view, setView] = useState<View>(() => initialView(intent));
+  // The view the modal was opened on (a reset link's carries its token).
+  const [view, setView] = useState<View>(() =>
+    intent.view === 'reset' ? { name: 'reset', recoveryToken: intent.recoveryToken } : { name: intent.view },
+  );
   const [email, setEmail] = useState('');
   const box = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLInputElement>(null);
