@@ -77,14 +77,19 @@ export function TextField(props: FieldProps) {
             aria-label={visible ? v.t.hidePassword : v.t.showPassword}
             onClick={() => setVisible(!visible)}
           >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z"
-              />
-              {visible ? <path stroke="currentColor" strokeWidth="2" d="M4 4l16 16" /> : null}
+            {/* An eye, struck through while the password shows; its paths inherit the outline style. */}
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z" />
+              {visible ? <path d="M4 4l16 16" /> : null}
             </svg>
           </button>
         ) : null}
