@@ -102,10 +102,10 @@ export default defineConfig(({ mode }): UserConfig => {
     };
   }
   // The app, for the pages on one cart service: `app` for v1 (the default) into dist/, `app-v2` into dist/v2/.
-  const cartApi = mode === 'app-v2' ? 'v2' : 'v1';
+  const [cartApi, otherApi] = mode === 'app-v2' ? (['v2', 'v1'] as const) : (['v1', 'v2'] as const);
   const own = CART_CODE[cartApi];
-  const other = CART_CODE[cartApi === 'v2' ? 'v1' : 'v2'];
-  const otherName = cartApi === 'v2' ? 'cart-v1' : 'cart-v2';
+  const other = CART_CODE[otherApi];
+  const otherName = `cart-${otherApi}`;
   return {
     ...shared,
     oxc: CLASSIC_JSX,
