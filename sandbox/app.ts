@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
@@ -97,8 +97,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const initialClients = options.clients ?? [{ id: DEMO_CLIENT_ID, allowedOrigins: DEMO_ALLOWED_ORIGINS }];
   const now = options.now ?? Date.now;
   const randomSeed = options.randomSeed ?? 20_260_115;
+  // One generator for every simulated chance, replaced (not re-seeded in place) by a reset.
   let random = seededRandom(randomSeed);
-  let requestCounter = 0;
 
   const cloneClients = () => new Map(initialClients.map((c) => [c.id, structuredClone(c)]));
 
@@ -116,106 +116,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     random: () => random(),
   };
 
-  const allowedOrigin = (origin: string) => {
-    for (const client of context.clients.values()) if (client.allowedOrigins.includes(origin)) return origin;
-    return null;
-  };
-
   const app = new Hono<AppEnv>();
-
-  app.use('*', async (c, next) => {
-    requestCounter += 1;
-    const requestId = `${Math.floor(now() / 1000)}.${String(requestCounter).padStart(6, '0')}${Math.floor(random() * 1e9)}`;
-    c.set('requestId', requestId);
-    await next();
-    c.res.headers.set('x-wix-request-id', requestId);
-  });
-
-  app.use(
-    '*',
-    cors({
-      origin: allowedOrigin,
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Wix-Consistent', 'X-Wix-Client-Artifact-Id'],
-      exposeHeaders: ['x-wix-request-id', 'X-Wix-Consistent'],
-      maxAge: 600,
-    }),
-  );
-
-  app.use('*', limitBodySize());
-
-  // Simulated network conditions apply to the platform's calls, never to the sandbox's own dev endpoints.
-  app.use('*', async (c, next) => {
-    if (isDevPath(c.req.path) || c.req.method === 'OPTIONS') return next();
-    const { latencyMs, latencyJitterMs, failureRate } = context.settings;
-    // With jitter, a random part of it before the call is handled and another before it is answered: calls
-    // sent one after the other can be handled, and answered, in another order.
-    const jitter = () => (latencyJitterMs > 0 ? Math.round(random() * latencyJitterMs) : 0);
-    const before = latencyMs + jitter();
-    if (before > 0) await new Promise((resolve) => setTimeout(resolve, before));
-    if (failureRate > 0 && random() < failureRate) {
-      throw applicationError(
-        503,
-        'SANDBOX_SIMULATED_FAILURE',
-        'Service temporarily unavailable (simulated by the sandbox failureRate setting)',
-      );
-    }
-    await next();
-    const after = jitter();
-    if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
-  });
-
-  // Writes answer with a consistency token that clients echo on their later calls (WIRE.md 1).
-  let consistency = 0;
-  app.use('*', async (c, next) => {
-    await next();
-    if (
-      !isDevPath(c.req.path) &&
-      c.req.method !== 'GET' &&
-      c.req.method !== 'OPTIONS' &&
-      c.res.status === 200
-    ) {
-      consistency += 1;
-      c.res.headers.set('X-Wix-Consistent', `sandbox-consistent-${consistency}`);
-    }
-  });
-
-  registerOAuthRoutes(app, context);
-  registerCartV1Routes(app, context);
-  registerCartV2Routes(app, context);
-  registerDeliveryRoutes(app, context);
-  registerMemberRoutes(app, context);
-  registerCatalogRoutes(app, context);
-  registerRedirectRoutes(app, context);
-  registerIdentityRoutes(app, context);
-  registerDevRoutes(app, context, (seed) => sandbox.reset(seed));
-
-  app.notFound((c) => {
-    const path = c.req.path;
-    const allowed = new Set<string>();
-    for (const route of app.routes) {
-      if (route.method === 'ALL') continue;
-      if (pathPattern(route.path).test(path)) allowed.add(route.method);
-    }
-    if (allowed.size > 0) {
-      if (allowed.has('GET')) allowed.add('HEAD');
-      const error = applicationError(
-        405,
-        'METHOD_NOT_ALLOWED',
-        `Method ${c.req.method} is not allowed on ${path}; allowed: ${[...allowed].sort().join(', ')}`,
-      );
-      return c.json(error.body, 405, { Allow: [...allowed].sort().join(', ') });
-    }
-    const error = applicationError(404, 'ENDPOINT_NOT_FOUND', `No endpoint ${c.req.method} ${path}`);
-    return c.json(error.body, 404);
-  });
-
-  app.onError((error, c) => {
-    if (error instanceof PlatformError) return c.json(error.body, error.status as 400, error.headers);
-    console.error(`[sandbox] ${c.req.method} ${c.req.path} failed:`, error);
-    const body = applicationError(500, 'INTERNAL', `Internal sandbox error: ${error.message}`).body;
-    return c.json(body, 500);
-  });
+  addPlatformMiddleware(app, context);
+  registerRoutes(app, context, (seed) => sandbox.reset(seed));
+  answerMisses(app);
 
   const sandbox: Sandbox = {
     app,
@@ -251,4 +155,117 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
   };
   return sandbox;
+}
+
+/**
+ * What every answer goes through, in this order: a request id, CORS for the OAuth clients' origins, the
+ * body size limit, the simulated network conditions, and the consistency token of writes.
+ */
+function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext): void {
+  let requestCounter = 0;
+  app.use('*', async (c, next) => {
+    requestCounter += 1;
+    const requestId = `${Math.floor(context.now() / 1000)}.${String(requestCounter).padStart(6, '0')}${Math.floor(context.random() * 1e9)}`;
+    c.set('requestId', requestId);
+    await next();
+    c.res.headers.set('x-wix-request-id', requestId);
+  });
+
+  const allowedOrigin = (origin: string) => {
+    for (const client of context.clients.values()) if (client.allowedOrigins.includes(origin)) return origin;
+    return null;
+  };
+  app.use(
+    '*',
+    cors({
+      origin: allowedOrigin,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Wix-Consistent', 'X-Wix-Client-Artifact-Id'],
+      exposeHeaders: ['x-wix-request-id', 'X-Wix-Consistent'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use('*', limitBodySize());
+  app.use('*', simulatedNetwork(context));
+
+  // Writes answer with a consistency token that clients echo on their later calls (WIRE.md 1).
+  let consistency = 0;
+  app.use('*', async (c, next) => {
+    await next();
+    if (
+      !isDevPath(c.req.path) &&
+      c.req.method !== 'GET' &&
+      c.req.method !== 'OPTIONS' &&
+      c.res.status === 200
+    ) {
+      consistency += 1;
+      c.res.headers.set('X-Wix-Consistent', `sandbox-consistent-${consistency}`);
+    }
+  });
+}
+
+/** Simulated network conditions apply to the platform's calls, never to the sandbox's own dev endpoints. */
+function simulatedNetwork(context: SandboxContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (isDevPath(c.req.path) || c.req.method === 'OPTIONS') return next();
+    const { latencyMs, latencyJitterMs, failureRate } = context.settings;
+    // With jitter, a random part of it before the call is handled and another before it is answered: calls
+    // sent one after the other can be handled, and answered, in another order.
+    const jitter = () => (latencyJitterMs > 0 ? Math.round(context.random() * latencyJitterMs) : 0);
+    const before = latencyMs + jitter();
+    if (before > 0) await new Promise((resolve) => setTimeout(resolve, before));
+    if (failureRate > 0 && context.random() < failureRate) {
+      throw applicationError(
+        503,
+        'SANDBOX_SIMULATED_FAILURE',
+        'Service temporarily unavailable (simulated by the sandbox failureRate setting)',
+      );
+    }
+    await next();
+    const after = jitter();
+    if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
+  };
+}
+
+function registerRoutes(app: Hono<AppEnv>, context: SandboxContext, reset: (seed?: number) => void): void {
+  registerOAuthRoutes(app, context);
+  registerCartV1Routes(app, context);
+  registerCartV2Routes(app, context);
+  registerDeliveryRoutes(app, context);
+  registerMemberRoutes(app, context);
+  registerCatalogRoutes(app, context);
+  registerRedirectRoutes(app, context);
+  registerIdentityRoutes(app, context);
+  registerDevRoutes(app, context, reset);
+}
+
+/** A path no route takes (404, or 405 with `Allow` when another method would), and an unexpected error (500). */
+function answerMisses(app: Hono<AppEnv>): void {
+  app.notFound((c) => {
+    const path = c.req.path;
+    const allowed = new Set<string>();
+    for (const route of app.routes) {
+      if (route.method === 'ALL') continue;
+      if (pathPattern(route.path).test(path)) allowed.add(route.method);
+    }
+    if (allowed.size > 0) {
+      if (allowed.has('GET')) allowed.add('HEAD');
+      const error = applicationError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `Method ${c.req.method} is not allowed on ${path}; allowed: ${[...allowed].sort().join(', ')}`,
+      );
+      return c.json(error.body, 405, { Allow: [...allowed].sort().join(', ') });
+    }
+    const error = applicationError(404, 'ENDPOINT_NOT_FOUND', `No endpoint ${c.req.method} ${path}`);
+    return c.json(error.body, 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof PlatformError) return c.json(error.body, error.status as 400, error.headers);
+    console.error(`[sandbox] ${c.req.method} ${c.req.path} failed:`, error);
+    const body = applicationError(500, 'INTERNAL', `Internal sandbox error: ${error.message}`).body;
+    return c.json(body, 500);
+  });
 }

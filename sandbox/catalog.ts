@@ -2,6 +2,7 @@ import type { Media, MediaItem } from '../src/api/types/common';
 import type { InventoryStatus } from '../src/api/types/enums';
 import type { Choice, PriceData, Product, ProductOption, Variant } from '../src/api/types/products';
 import { centsToNumber, formatCents, percentOf, toCents } from './money';
+import { ownValue } from './own';
 
 /** The id of the single variant of a product without options, as on the platform. */
 export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
@@ -88,7 +89,9 @@ export function finalizeProduct(product: Product): Product {
   product.stock = { ...stockOf(product) };
   for (const option of product.productOptions ?? []) {
     for (const choice of option.choices ?? []) {
-      const withChoice = variants.filter((v) => v.choices?.[option.name ?? ''] === choiceName(choice));
+      const withChoice = variants.filter(
+        (v) => ownValue(v.choices, option.name ?? '') === choiceName(choice),
+      );
       choice.inStock = withChoice.length === 0 ? true : withChoice.some((v) => v.stock?.inStock);
       choice.visible ??= true;
     }

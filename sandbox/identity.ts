@@ -4,6 +4,7 @@ import type { Identity, StateMachineResponse } from '../src/api/types/identity';
 import type { Member } from '../src/api/types/members';
 import { cartForWrite, ownerKey, touch } from './cart';
 import type { SandboxContext } from './context';
+import { emailKey, emailProblem } from './email';
 import { applicationError, validationError } from './errors';
 import { uniqueSlug } from './members';
 import { hashPassword, newSalt, verifyPassword } from './passwords';
@@ -25,10 +26,34 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_FAILED_LOGINS = 5;
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60_000;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const token = () => randomBytes(24).toString('base64url');
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The violation of an email under the one rule every way in applies (`emailProblem`), typed EMAIL as the
+ * platform's are (a registration's EMAIL violation is the client's `invalidEmail`).
+ */
+export function loginEmailViolation(value: unknown, field = 'loginId.email'): FieldViolation | undefined {
+  const problem = emailProblem(value);
+  return problem && { field, ...problem, data: { type: 'EMAIL' } };
+}
+
+/** What every way in answers for a member the site owner blocked: the password sign-in's 403. */
+export const memberBlocked = () =>
+  applicationError(403, 'MEMBER_BLOCKED', 'This account is blocked: contact the site owner');
+
+/**
+ * The one rule for who may be signed in, whatever the way in (a password, a registration, server-side
+ * sign-on, an identity provider's id_token, an emailed code, a reset link): a member that exists and is not
+ * BLOCKED. Returns the member.
+ */
+export function memberWhoMaySignIn(ctx: SandboxContext, memberId: string): Member {
+  const member = ctx.state.members.get(memberId);
+  if (!member) throw applicationError(404, '-19999', 'No member has this email: check it, or register');
+  if (member.status === 'BLOCKED') throw memberBlocked();
+  return member;
+}
 
 /** The email of a login or register body: `{loginId: {email}}` (v2) or `{email}` (v1). */
 export function emailOf(body: Record<string, unknown>): unknown {
@@ -140,7 +165,8 @@ export function sendVerificationCode(ctx: SandboxContext, stateToken: string): v
  * email is not verified yet, owner approval while PENDING, else SUCCESS with a session token.
  */
 export function nextState(ctx: SandboxContext, memberId: string): StateMachineResponse {
-  const member = ctx.state.members.get(memberId);
+  // Every way in ends here: no state token, code or session for a member who may not sign in.
+  const member = memberWhoMaySignIn(ctx, memberId);
   const record = [...ctx.state.identities.values()].find((i) => i.memberId === memberId);
   const identity = identityOf(ctx, memberId);
   if (record && !record.emailVerified && ctx.settings.requireEmailVerification) {
@@ -149,7 +175,7 @@ export function nextState(ctx: SandboxContext, memberId: string): StateMachineRe
     sendVerificationCode(ctx, stateToken);
     return { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken, identity };
   }
-  if (member?.status === 'PENDING') {
+  if (member.status === 'PENDING') {
     const stateToken = `JWS.state.${token()}`;
     ctx.state.pendingStates.set(stateToken, { memberId, kind: 'approval', attempts: 0 });
     return { state: 'REQUIRE_OWNER_APPROVAL', stateToken, identity };
@@ -164,19 +190,13 @@ export function nextState(ctx: SandboxContext, memberId: string): StateMachineRe
  */
 export function authenticate(ctx: SandboxContext, emailValue: unknown, password: unknown): IdentityRecord {
   const violations: FieldViolation[] = [];
-  if (typeof emailValue !== 'string' || !EMAIL.test(emailValue.trim())) {
-    violations.push({
-      field: 'loginId.email',
-      description: 'must be an email address',
-      violatedRule: 'FORMAT',
-      data: { type: 'EMAIL' },
-    });
-  }
+  const emailViolation = loginEmailViolation(emailValue);
+  if (emailViolation) violations.push(emailViolation);
   if (typeof password !== 'string' || !password) {
     violations.push({ field: 'password', description: 'is required', violatedRule: 'REQUIRED_FIELD' });
   }
   if (violations.length) throw validationError(violations);
-  const email = (emailValue as string).trim().toLowerCase();
+  const email = emailKey(emailValue as string);
   const failures = (ctx.state.failedLogins.get(email) ?? []).filter(
     (t) => t > ctx.now() - FAILED_LOGIN_WINDOW_MS,
   );
@@ -203,10 +223,7 @@ export function authenticate(ctx: SandboxContext, emailValue: unknown, password:
     throw applicationError(401, '-19976', 'Wrong email or password');
   }
   ctx.state.failedLogins.delete(email);
-  const member = ctx.state.members.get(record.memberId);
-  if (!member) throw applicationError(404, '-19999', 'No member has this email: check it, or register');
-  if (member.status === 'BLOCKED')
-    throw applicationError(403, 'MEMBER_BLOCKED', 'This account is blocked: contact the site owner');
+  memberWhoMaySignIn(ctx, record.memberId);
   return record;
 }
 
@@ -214,21 +231,8 @@ export function authenticate(ctx: SandboxContext, emailValue: unknown, password:
 export function register(ctx: SandboxContext, body: Record<string, unknown>): StateMachineResponse {
   const emailValue = emailOf(body);
   const violations: FieldViolation[] = [];
-  if (typeof emailValue !== 'string' || !emailValue.trim()) {
-    violations.push({
-      field: 'loginId.email',
-      description: 'is required',
-      violatedRule: 'REQUIRED_FIELD',
-      data: { type: 'EMAIL' },
-    });
-  } else if (!EMAIL.test(emailValue.trim()) || emailValue.length > 254) {
-    violations.push({
-      field: 'loginId.email',
-      description: 'must be a valid email address',
-      violatedRule: 'FORMAT',
-      data: { type: 'EMAIL' },
-    });
-  }
+  const emailViolation = loginEmailViolation(emailValue);
+  if (emailViolation) violations.push(emailViolation);
   const passwordProblem = passwordViolation(body.password);
   if (passwordProblem) violations.push(passwordProblem);
   const profile = isObject(body.profile) ? body.profile : {};
@@ -244,7 +248,7 @@ export function register(ctx: SandboxContext, body: Record<string, unknown>): St
   }
   if (violations.length) throw validationError(violations);
   checkCaptcha(ctx, body.captchaTokens);
-  const email = (emailValue as string).trim().toLowerCase();
+  const email = emailKey(emailValue as string);
   if (
     ctx.state.identities.has(email) ||
     [...ctx.state.members.values()].some((m) => m.loginEmail?.toLowerCase() === email)
@@ -303,6 +307,8 @@ export function verify(ctx: SandboxContext, code: unknown, stateToken: unknown):
       'The code is not right: check the latest email and try again',
     );
   }
+  // A right code signs the member in: a member blocked meanwhile is refused, and the code kept for later.
+  memberWhoMaySignIn(ctx, pending.memberId);
   ctx.state.pendingStates.delete(stateToken);
   const record = [...ctx.state.identities.values()].find((i) => i.memberId === pending.memberId);
   if (record) record.emailVerified = true;
@@ -335,9 +341,9 @@ export function proceed(ctx: SandboxContext, stateToken: unknown): StateMachineR
       stateToken: stateToken as string,
       identity: identityOf(ctx, pending.memberId),
     };
+  // A member blocked while waiting is refused, the sign-in kept as it was.
+  memberWhoMaySignIn(ctx, pending.memberId);
   ctx.state.pendingStates.delete(stateToken as string);
-  if (!member || member.status === 'BLOCKED')
-    throw applicationError(403, 'MEMBER_BLOCKED', 'This account is blocked: contact the site owner');
   return nextState(ctx, pending.memberId);
 }
 
@@ -393,9 +399,14 @@ export function recoverPassword(
       'This reset link has expired or was already used: ask for a new one',
     );
   }
-  ctx.state.recoveryTokens.delete(recoveryToken as string);
   const record = [...ctx.state.identities.values()].find((i) => i.memberId === entry.memberId);
-  if (!record) throw applicationError(404, '-19999', 'The account of this link no longer exists');
+  if (!record) {
+    ctx.state.recoveryTokens.delete(recoveryToken as string);
+    throw applicationError(404, '-19999', 'The account of this link no longer exists');
+  }
+  // A reset link signs the member in: a blocked member is refused before the password changes.
+  memberWhoMaySignIn(ctx, entry.memberId);
+  ctx.state.recoveryTokens.delete(recoveryToken as string);
   setPassword(ctx, record, password as string);
   record.emailVerified = true;
   const member = ctx.state.members.get(entry.memberId);
@@ -439,13 +450,19 @@ function addMember(
   return member;
 }
 
-/** Finds the member of an email, or creates one without a password (server-side sign-on, SSO). */
+/**
+ * Finds the member of an email, or creates one without a password (server-side sign-on, SSO). The email
+ * must pass the rule of every way in (`emailProblem`): callers check it first to name their own field, and
+ * one that did not is refused here rather than given a lookalike member.
+ */
 export function findOrCreateMember(
   ctx: SandboxContext,
   email: string,
   profile: Record<string, unknown> = {},
 ): string {
-  const lower = email.toLowerCase();
+  const violation = loginEmailViolation(email, 'email');
+  if (violation) throw validationError([violation]);
+  const lower = emailKey(email);
   const existing = ctx.state.identities.get(lower);
   if (existing) return existing.memberId;
   const localPart = lower.split('@')[0] as string;

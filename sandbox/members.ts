@@ -13,7 +13,9 @@ import type {
 } from '../src/api/types/members';
 import type { Caller } from './auth';
 import type { SandboxContext } from './context';
+import { emailKey, emailProblem, isEmail } from './email';
 import { applicationError, validationError } from './errors';
+import { ownValue, setOwn } from './own';
 import { type Filter, matchesFilter, offsetPage, sortItems, validateFilter, valueAt } from './query';
 
 /** Member helpers of the members service: visibility, fieldsets, slugs, input validation, deletion. */
@@ -33,7 +35,6 @@ const PUBLIC_SEARCH_FIELDS = ['profile.nickname'];
 
 export const SLUG_MAX_LENGTH = 100;
 export const NICKNAME_MAX_LENGTH = 100;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -50,8 +51,6 @@ export function findMember(ctx: SandboxContext, id: string): Member {
   if (!member) throw memberNotFound(id);
   return member;
 }
-
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value);
 
 // ---------------------------------------------------------------- fieldsets and visibility
 
@@ -493,15 +492,12 @@ export function readMemberInput(raw: unknown, base: Member, mode: Mode): MemberI
     throw validationError([{ field: 'member', description: 'must be an object', violatedRule: 'FORMAT' }]);
   }
   const draft = structuredClone(base);
-  let askedSlug: string | undefined;
 
   if (mode === 'create') {
-    const email = raw.loginEmail;
-    if (email === undefined || email === null || email === '') {
-      reader.add('member.loginEmail', 'is required', 'REQUIRED_FIELD');
-    } else if (typeof email !== 'string' || !isEmail(email.trim())) {
-      reader.add('member.loginEmail', 'must be a valid email address', 'FORMAT');
-    } else draft.loginEmail = email.trim().toLowerCase();
+    // The rule of every way in (sandbox/email.ts): a lookalike of a member's email is no new member.
+    const problem = emailProblem(raw.loginEmail);
+    if (problem) reader.add('member.loginEmail', problem.description, problem.violatedRule);
+    else draft.loginEmail = emailKey(raw.loginEmail as string);
   }
 
   if (raw.privacyStatus !== undefined && raw.privacyStatus !== null) {
@@ -514,86 +510,114 @@ export function readMemberInput(raw: unknown, base: Member, mode: Mode): MemberI
     } else draft.privacyStatus = raw.privacyStatus as Member['privacyStatus'];
   }
 
-  const profileIn = reader.object(raw, 'profile', 'member.profile');
-  if (profileIn) {
-    const profile: Profile = draft.profile ?? {};
-    setOrClear(
-      profile,
-      'nickname',
-      reader.string(profileIn, 'nickname', 'member.profile.nickname', NICKNAME_MAX_LENGTH),
-    );
-    setOrClear(profile, 'title', reader.string(profileIn, 'title', 'member.profile.title'));
-    for (const key of ['photo', 'cover'] as const) {
-      if (profileIn[key] === null) delete profile[key];
-      const image = reader.image(profileIn, key, `member.profile.${key}`);
-      if (image) profile[key] = image;
-    }
-    if (profileIn.slug !== undefined && profileIn.slug !== null) {
-      const violation = slugViolation(profileIn.slug, 'member.profile.slug');
-      if (violation) reader.violations.push(violation);
-      else askedSlug = profileIn.slug as string;
-    }
-    draft.profile = profile;
-  }
-
-  const contactIn = reader.object(raw, 'contact', 'member.contact');
-  if (contactIn) {
-    const contact: Contact = draft.contact ?? {};
-    setOrClear(contact, 'firstName', reader.string(contactIn, 'firstName', 'member.contact.firstName'));
-    setOrClear(contact, 'lastName', reader.string(contactIn, 'lastName', 'member.contact.lastName'));
-    setOrClear(contact, 'company', reader.string(contactIn, 'company', 'member.contact.company', 100));
-    setOrClear(contact, 'jobTitle', reader.string(contactIn, 'jobTitle', 'member.contact.jobTitle', 100));
-    const birthdate = reader.string(contactIn, 'birthdate', 'member.contact.birthdate', 100);
-    if (birthdate !== undefined && birthdate !== '' && !isIsoDate(birthdate)) {
-      reader.add('member.contact.birthdate', 'must be a date formatted as YYYY-MM-DD', 'FORMAT');
-    } else setOrClear(contact, 'birthdate', birthdate);
-
-    const phones = reader.list(contactIn, 'phones', 'member.contact.phones');
-    if (phones?.length) {
-      phones.forEach((phone, index) => {
-        if (typeof phone !== 'string' || phone.trim() === '') {
-          reader.add(`member.contact.phones[${index}]`, 'must be a non-empty string', 'FORMAT');
-        }
-      });
-      contact.phones = phones as string[];
-    }
-    const emails = reader.list(contactIn, 'emails', 'member.contact.emails');
-    if (emails?.length) {
-      emails.forEach((email, index) => {
-        if (typeof email !== 'string' || !isEmail(email)) {
-          reader.add(`member.contact.emails[${index}]`, 'must be a valid email address', 'FORMAT');
-        }
-      });
-      contact.emails = emails as string[];
-    }
-    const addresses = reader.list(contactIn, 'addresses', 'member.contact.addresses');
-    if (addresses?.length) {
-      contact.addresses = addresses
-        .map((address, index) => reader.address(address, `member.contact.addresses[${index}]`))
-        .filter((address): address is MemberAddress => address !== undefined);
-    }
-    const customFields = reader.object(contactIn, 'customFields', 'member.contact.customFields');
-    if (customFields) {
-      const merged: Record<string, CustomField> = { ...(contact.customFields ?? {}) };
-      for (const [key, field] of Object.entries(customFields)) {
-        if (field === null) delete merged[key];
-        else if (!isPlainObject(field)) {
-          reader.add(`member.contact.customFields.${key}`, 'must be an object {name, value}', 'FORMAT');
-        } else {
-          merged[key] = {
-            ...(merged[key]?.name !== undefined ? { name: merged[key]?.name } : {}),
-            ...(typeof field.name === 'string' && mode === 'create' ? { name: field.name } : {}),
-            value: structuredClone(field.value),
-          };
-        }
-      }
-      contact.customFields = merged;
-    }
-    draft.contact = contact;
-  }
+  const askedSlug = readProfileInput(reader, raw, draft);
+  readContactInput(reader, raw, draft, mode);
 
   if (reader.violations.length) throw validationError(reader.violations);
   return askedSlug === undefined ? { draft } : { draft, askedSlug };
+}
+
+/** `member.profile` onto the draft; returns the slug asked for, checked for its form but not yet for use. */
+function readProfileInput(reader: Reader, raw: Record<string, unknown>, draft: Member): string | undefined {
+  const profileIn = reader.object(raw, 'profile', 'member.profile');
+  if (!profileIn) return undefined;
+  let askedSlug: string | undefined;
+  const profile: Profile = draft.profile ?? {};
+  setOrClear(
+    profile,
+    'nickname',
+    reader.string(profileIn, 'nickname', 'member.profile.nickname', NICKNAME_MAX_LENGTH),
+  );
+  setOrClear(profile, 'title', reader.string(profileIn, 'title', 'member.profile.title'));
+  for (const key of ['photo', 'cover'] as const) {
+    if (profileIn[key] === null) delete profile[key];
+    const image = reader.image(profileIn, key, `member.profile.${key}`);
+    if (image) profile[key] = image;
+  }
+  if (profileIn.slug !== undefined && profileIn.slug !== null) {
+    const violation = slugViolation(profileIn.slug, 'member.profile.slug');
+    if (violation) reader.violations.push(violation);
+    else askedSlug = profileIn.slug as string;
+  }
+  draft.profile = profile;
+  return askedSlug;
+}
+
+/** `member.contact` onto the draft: names, dates, the phones, emails and addresses, and custom fields. */
+function readContactInput(reader: Reader, raw: Record<string, unknown>, draft: Member, mode: Mode): void {
+  const contactIn = reader.object(raw, 'contact', 'member.contact');
+  if (!contactIn) return;
+  const contact: Contact = draft.contact ?? {};
+  setOrClear(contact, 'firstName', reader.string(contactIn, 'firstName', 'member.contact.firstName'));
+  setOrClear(contact, 'lastName', reader.string(contactIn, 'lastName', 'member.contact.lastName'));
+  setOrClear(contact, 'company', reader.string(contactIn, 'company', 'member.contact.company', 100));
+  setOrClear(contact, 'jobTitle', reader.string(contactIn, 'jobTitle', 'member.contact.jobTitle', 100));
+  const birthdate = reader.string(contactIn, 'birthdate', 'member.contact.birthdate', 100);
+  if (birthdate !== undefined && birthdate !== '' && !isIsoDate(birthdate)) {
+    reader.add('member.contact.birthdate', 'must be a date formatted as YYYY-MM-DD', 'FORMAT');
+  } else setOrClear(contact, 'birthdate', birthdate);
+  readContactLists(reader, contactIn, contact);
+  const customFields = reader.object(contactIn, 'customFields', 'member.contact.customFields');
+  if (customFields)
+    contact.customFields = mergeCustomFields(reader, contact.customFields, customFields, mode);
+  draft.contact = contact;
+}
+
+/** Phones, emails and addresses: a list given replaces the member's; an empty one leaves it as it is. */
+function readContactLists(reader: Reader, contactIn: Record<string, unknown>, contact: Contact): void {
+  const phones = reader.list(contactIn, 'phones', 'member.contact.phones');
+  if (phones?.length) {
+    phones.forEach((phone, index) => {
+      if (typeof phone !== 'string' || phone.trim() === '') {
+        reader.add(`member.contact.phones[${index}]`, 'must be a non-empty string', 'FORMAT');
+      }
+    });
+    contact.phones = phones as string[];
+  }
+  const emails = reader.list(contactIn, 'emails', 'member.contact.emails');
+  if (emails?.length) {
+    emails.forEach((email, index) => {
+      if (typeof email !== 'string' || !isEmail(email)) {
+        reader.add(`member.contact.emails[${index}]`, 'must be a valid email address', 'FORMAT');
+      }
+    });
+    contact.emails = emails as string[];
+  }
+  const addresses = reader.list(contactIn, 'addresses', 'member.contact.addresses');
+  if (addresses?.length) {
+    contact.addresses = addresses
+      .map((address, index) => reader.address(address, `member.contact.addresses[${index}]`))
+      .filter((address): address is MemberAddress => address !== undefined);
+  }
+}
+
+/**
+ * The member's custom fields with the caller's changes: `null` removes a field, an object sets its value (and
+ * its name, at creation only).
+ */
+function mergeCustomFields(
+  reader: Reader,
+  current: Contact['customFields'],
+  customFields: Record<string, unknown>,
+  mode: Mode,
+): Record<string, CustomField> {
+  // Keyed by the caller's field keys and sent back as a JSON object: own keys only, so a field named
+  // `constructor` has no inherited name and one named `__proto__` is kept like any other.
+  const merged: Record<string, CustomField> = { ...(current ?? {}) };
+  for (const [key, field] of Object.entries(customFields)) {
+    if (field === null) delete merged[key];
+    else if (!isPlainObject(field)) {
+      reader.add(`member.contact.customFields.${key}`, 'must be an object {name, value}', 'FORMAT');
+    } else {
+      const name = ownValue(merged, key)?.name;
+      setOwn(merged, key, {
+        ...(name !== undefined ? { name } : {}),
+        ...(typeof field.name === 'string' && mode === 'create' ? { name: field.name } : {}),
+        value: structuredClone(field.value),
+      });
+    }
+  }
+  return merged;
 }
 
 function isIsoDate(text: string): boolean {

@@ -1,6 +1,7 @@
 import type { FieldViolation } from '../src/api/types/errors';
 import { validationError } from './errors';
 import { assertJsonDepth, MAX_FILTER_DEPTH } from './limits';
+import { ownValue, setOwn } from './own';
 
 /** A platform query filter (WIRE.md 5): `{field: value}`, `{field: {$op: value}}`, `$and`, `$or`, `$not`. */
 export type Filter = Record<string, unknown>;
@@ -28,12 +29,15 @@ const FIELD_OPERATORS = new Set([
   '$isEmpty',
 ]);
 
-/** The value at a dotted path (`profile.nickname`). */
+/**
+ * The value at a dotted path (`profile.nickname`). Paths come from callers' filters and sorts: only the
+ * entity's own fields count, so `constructor` or `choices.toString` is no field rather than every entity's.
+ */
 export function valueAt(entity: unknown, path: string): unknown {
   let current: unknown = entity;
   for (const key of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    current = ownValue(current as Record<string, unknown>, key);
   }
   return current;
 }
@@ -273,16 +277,23 @@ export function readGetRequest(url: string): Record<string, unknown> {
     assertJsonDepth(request);
     return request;
   }
+  // The keys are the caller's: own keys only, so `__proto__.x=1` is a field named `__proto__` (as in the
+  // `.r` JSON) and never reaches Object.prototype.
   const out: Record<string, unknown> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key).map(coerce);
     const parts = key.split('.');
     let node = out;
     for (const part of parts.slice(0, -1)) {
-      if (!isPlainObject(node[part])) node[part] = {};
-      node = node[part] as Record<string, unknown>;
+      const child = ownValue(node, part);
+      if (isPlainObject(child)) node = child;
+      else {
+        const fresh: Record<string, unknown> = {};
+        setOwn(node, part, fresh);
+        node = fresh;
+      }
     }
-    node[parts[parts.length - 1] as string] = values.length > 1 ? values : values[0];
+    setOwn(node, parts[parts.length - 1] as string, values.length > 1 ? values : values[0]);
   }
   assertJsonDepth(out);
   return out;

@@ -647,16 +647,14 @@ function mediaItem(publicUrl: string, name: string, title: string): MediaItem {
   };
 }
 
-function buildProduct(
+/** The product's options; a choice with artwork of its own (drawn as `<slug>-<choice>`) shows it as its media. */
+function buildOptions(
   def: ProductDef,
+  label: string,
   publicUrl: string,
-  collectionIds: Map<string, string>,
   artwork: Map<string, Artwork>,
-): Product {
-  const id = def.id ?? stableId(`product:${def.slug}`);
-  const label = def.art.label ?? def.name;
-  artwork.set(def.slug, { ...def.art, label });
-  const options: ProductOption[] = (def.options ?? []).map((option) => ({
+): ProductOption[] {
+  return (def.options ?? []).map((option) => ({
     optionType: option.type,
     name: option.name,
     choices: option.choices.map(([description, , value = description]) => {
@@ -676,9 +674,13 @@ function buildProduct(
       return choice;
     }),
   }));
+}
+
+/** One variant per combination of choices (the default variant without options), priced with surcharges. */
+function buildVariants(def: ProductDef, productId: string): Variant[] {
   const tracked = def.quantity !== undefined;
   const combos = def.options?.length ? cartesian(def.options) : [{}];
-  const variants: Variant[] = combos.map((choices, index) => {
+  return combos.map((choices, index) => {
     const surcharge = Object.values(choices).reduce(
       (sum, description) => sum + (def.surcharge?.[description] ?? 0),
       0,
@@ -686,7 +688,7 @@ function buildProduct(
     const quantity = typeof def.quantity === 'function' ? def.quantity(choices) : def.quantity;
     return {
       id: def.options?.length
-        ? `00000000-0000-${String(index + 1).padStart(4, '0')}-0005-${id.slice(-12)}`
+        ? `00000000-0000-${String(index + 1).padStart(4, '0')}-0005-${productId.slice(-12)}`
         : DEFAULT_VARIANT_ID,
       choices,
       variant: {
@@ -701,6 +703,20 @@ function buildProduct(
         : { trackQuantity: false, inStock: true },
     };
   });
+}
+
+function buildProduct(
+  def: ProductDef,
+  publicUrl: string,
+  collectionIds: Map<string, string>,
+  artwork: Map<string, Artwork>,
+): Product {
+  const id = def.id ?? stableId(`product:${def.slug}`);
+  const label = def.art.label ?? def.name;
+  artwork.set(def.slug, { ...def.art, label });
+  const options = buildOptions(def, label, publicUrl, artwork);
+  const tracked = def.quantity !== undefined;
+  const variants = buildVariants(def, id);
   const main = mediaItem(publicUrl, def.slug, def.name);
   const product: Product = {
     id,

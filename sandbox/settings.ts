@@ -46,7 +46,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
 
 type Rule = { type: 'boolean' } | { type: 'number'; min: number; max: number; integer?: boolean };
 
-const RULES: Record<keyof SandboxSettings, Rule> = {
+const RULE_OF: Readonly<Record<keyof SandboxSettings, Rule>> = {
   requireEmailVerification: { type: 'boolean' },
   requireOwnerApproval: { type: 'boolean' },
   captcha: { type: 'boolean' },
@@ -60,6 +60,13 @@ const RULES: Record<keyof SandboxSettings, Rule> = {
 };
 
 /**
+ * The settings a patch may name, looked up as a Map rather than in `RULE_OF`: a patch's keys are the
+ * caller's, and the object would also answer for `constructor`, `toString` or `hasOwnProperty` (what every
+ * object inherits), storing them as if they were settings.
+ */
+const RULES: ReadonlyMap<string, Rule> = new Map(Object.entries(RULE_OF));
+
+/**
  * Checks a settings patch and returns the merged settings; throws a 400 with every violation, changing
  * nothing, when any key is unknown or any value out of range.
  */
@@ -70,13 +77,14 @@ export function applySettingsPatch(current: SandboxSettings, patch: unknown): Sa
     ]);
   }
   const violations: FieldViolation[] = [];
-  const next: SandboxSettings = { ...current };
+  // Only keys found in RULES are ever written, so `next` gains no key but the settings'.
+  const next: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
-    const rule = RULES[key as keyof SandboxSettings];
+    const rule = RULES.get(key);
     if (!rule) {
       violations.push({
         field: key,
-        description: `is not a setting (known: ${Object.keys(RULES).join(', ')})`,
+        description: `is not a setting (the settings are ${[...RULES.keys()].join(', ')})`,
         violatedRule: 'FIELD_NOT_ALLOWED',
       });
       continue;
@@ -84,7 +92,7 @@ export function applySettingsPatch(current: SandboxSettings, patch: unknown): Sa
     if (rule.type === 'boolean') {
       if (typeof value !== 'boolean') {
         violations.push({ field: key, description: 'must be true or false', violatedRule: 'FORMAT' });
-      } else (next as unknown as Record<string, unknown>)[key] = value;
+      } else next[key] = value;
       continue;
     }
     if (typeof value !== 'number' || !Number.isFinite(value)) {
@@ -105,8 +113,8 @@ export function applySettingsPatch(current: SandboxSettings, patch: unknown): Sa
         violatedRule: rule.integer ? 'MAX' : 'DECIMAL_LTE',
         data: { threshold: rule.max },
       });
-    } else (next as unknown as Record<string, unknown>)[key] = value;
+    } else next[key] = value;
   }
   if (violations.length > 0) throw validationError(violations);
-  return next;
+  return next as unknown as SandboxSettings;
 }

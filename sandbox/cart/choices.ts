@@ -1,4 +1,5 @@
 import type { Product, Variant } from '../../src/api/types/products';
+import { ownValue } from '../own';
 
 /**
  * The only place the cart reads a product's option choices: which variant a shopper's choices name, and
@@ -6,10 +7,15 @@ import type { Product, Variant } from '../../src/api/types/products';
  * meaning of a choice's `value` and `description` (WIRE.md 15) is decided here and nowhere else in the cart.
  */
 
-/** The variant whose choices are exactly the shopper's, option by option (`{"Color": "Blue"}`). */
+/**
+ * The variant whose choices are exactly the shopper's, option by option (`{"Color": "Blue"}`). Option names
+ * are the merchant's text and the choices the shopper's JSON: own keys only on both sides.
+ */
 export function findVariantByChoices(product: Product, chosen: Record<string, unknown>): Variant | undefined {
   const optionNames = (product.productOptions ?? []).map((o) => o.name ?? '');
-  return product.variants?.find((v) => optionNames.every((option) => v.choices?.[option] === chosen[option]));
+  return product.variants?.find((v) =>
+    optionNames.every((option) => ownValue(v.choices, option) === ownValue(chosen, option)),
+  );
 }
 
 export interface ShownChoice {
@@ -28,7 +34,7 @@ export interface ShownChoice {
 export function describeVariantChoices(product: Product, variant: Variant): ShownChoice[] {
   return (product.productOptions ?? []).map((option) => {
     const name = option.name ?? '';
-    const label = variant.choices?.[name] ?? '';
+    const label = ownValue(variant.choices, name) ?? '';
     // Variants name a choice by its description (what shoppers see); a colour's code is the choice's value.
     const choice = option.choices?.find((c) => c.description === label);
     const imageUrl = choice?.media?.mainMedia?.image?.url;

@@ -3,6 +3,7 @@ import type { FieldViolation } from '../../src/api/types/errors';
 import type { SandboxContext } from '../context';
 import { applicationError, validationError } from '../errors';
 import { toCents } from '../money';
+import { readAddress } from './input';
 import {
   MAX_DELIVERABLE_ITEMS,
   MAX_DELIVERABLE_QUANTITY,
@@ -12,7 +13,7 @@ import {
 } from './limits';
 import { isObject } from './model';
 import { addressCountry, logisticsOf, type ShippingChoice, shippingOptionsFor } from './pricing';
-import { money, readAddress } from './v1';
+import { money } from './v1/view';
 
 /**
  * Delivery solutions (`wix.ecom.deliveryprofile.v1.DeliveryRates.GetDeliverySolutions`): the options v1's

@@ -3,6 +3,7 @@ import type { Product, Variant } from '../../src/api/types/products';
 import type { Caller } from '../auth';
 import type { SandboxContext } from '../context';
 import { applicationError, forbidden } from '../errors';
+import { ownValue } from '../own';
 import type { CouponDef, StoredCart, StoredCustomLine, StoredLine } from '../state';
 import { findVariantByChoices } from './choices';
 import { GIFT_CARDS } from './fixtures';
@@ -207,7 +208,7 @@ export function lookUpCatalogItem(
     if (!only) return { problem: 'NO_VARIANT', message: `"${name}" has no variant to sell` };
     return { product, variant: only };
   }
-  const missing = optionNames.filter((option) => typeof chosen[option] !== 'string');
+  const missing = optionNames.filter((option) => typeof ownValue(chosen, option) !== 'string');
   if (missing.length) {
     return {
       problem: 'MISSING_OPTIONS',
@@ -217,7 +218,7 @@ export function lookUpCatalogItem(
   }
   const found = findVariantByChoices(product, chosen);
   if (!found) {
-    const described = optionNames.map((o) => `${o} ${String(chosen[o])}`).join(', ');
+    const described = optionNames.map((o) => `${o} ${String(ownValue(chosen, o))}`).join(', ');
     return { problem: 'NO_VARIANT', message: `"${name}" does not come in ${described}` };
   }
   return { product, variant: found };

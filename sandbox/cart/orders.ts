@@ -7,8 +7,8 @@ import { toCents } from '../money';
 import type { StoredCart, StoredOrder } from '../state';
 import { markOrdered, nowIso, redeemGiftCard, stockOf, variantOf } from './model';
 import { priceLines, v1Quantity } from './pricing';
-import { estimateTotals } from './v1';
-import { giftCardRedeemCents } from './v2-view';
+import { estimateTotals } from './v1/estimate';
+import { giftCardRedeemCents } from './v2/summary';
 
 /**
  * Turns a cart into an order, for the hosted checkout page (v1 checkouts and V2 get-checkout-url) and V2's

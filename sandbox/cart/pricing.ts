@@ -259,56 +259,17 @@ export interface Totals {
 export function computeTotals(ctx: SandboxContext, cart: StoredCart, input: TotalsInput): Totals {
   const priced = priceLines(ctx, cart);
   const subtotal = subtotalOf(priced, input.quantityOf);
-
-  let coupon: Totals['coupon'];
-  if (cart.couponCode) {
-    const def = ctx.state.coupons.find((c) => c.code === cart.couponCode);
-    const problem = def ? couponProblem(ctx, def, subtotal) : 'NOT_FOUND';
-    let discountCents = 0;
-    if (def && !problem) {
-      if (def.kind === 'percentage') discountCents = percentOf(subtotal, def.value);
-      if (def.kind === 'amount') discountCents = Math.min(def.value, subtotal);
-    }
-    coupon = {
-      code: cart.couponCode,
-      ...(def ? { def } : {}),
-      ...(problem ? { problem } : {}),
-      discountCents,
-      freeShipping: Boolean(def && !problem && def.kind === 'freeShipping'),
-    };
-  }
+  const coupon = cart.couponCode ? couponTotalsOf(ctx, cart.couponCode, subtotal) : undefined;
   const couponDiscount = coupon?.discountCents ?? 0;
-  let merchantDiscount = 0;
-  const merchantDiscounts: Totals['merchantDiscounts'] = [];
-  for (const discount of cart.merchantDiscounts) {
-    const scope = discount.lineItemIds?.length
-      ? priced.filter((l) => discount.lineItemIds?.includes(l.id))
-      : priced;
-    const base = subtotalOf(scope, input.quantityOf);
-    const amount = Math.min(discount.amountCents, Math.max(0, base - couponDiscount - merchantDiscount));
-    merchantDiscount += amount;
-    merchantDiscounts.push({
-      amountCents: amount,
-      baseCents: base,
-      ...(discount.lineItemIds?.length ? { lineItemIds: [...discount.lineItemIds] } : {}),
-    });
-  }
+  const merchantDiscounts = merchantDiscountsOf(cart, priced, input.quantityOf, couponDiscount);
+  const merchantDiscount = merchantDiscounts.reduce((sum, d) => sum + d.amountCents, 0);
   const discount = Math.min(subtotal, couponDiscount + merchantDiscount);
   const afterDiscount = subtotal - discount;
-
-  const needsShipping = priced.some((l) => l.physical && input.quantityOf(l) > 0);
-  const country = addressCountry(input.address ?? deliveryAddressOf(cart));
-  const choices = needsShipping ? shippingOptionsFor(ctx, country, afterDiscount) : [];
-  const wantedCode = input.shippingCode ?? cart.selectedShippingOption?.code;
-  let selected = wantedCode ? findShippingChoice(choices, wantedCode) : undefined;
-  const selectedMissing = Boolean(wantedCode) && !selected && choices.length > 0;
-  if (input.firstOptionByDefault) selected ??= choices[0];
-  const shippingBefore = selected?.costCents ?? 0;
-  const shipping = coupon?.freeShipping && selected ? 0 : shippingBefore;
+  const shipping = shippingOf(ctx, cart, input, priced, afterDiscount, coupon?.freeShipping ?? false);
 
   const rate = ctx.settings.taxRate;
   const taxOf = (cents: number) => Math.round(cents * rate);
-  const tax = taxOf(afterDiscount) + taxOf(shipping);
+  const tax = taxOf(afterDiscount) + taxOf(shipping.shippingCents);
   return {
     lines: priced.map((line) => {
       const quantity = input.quantityOf(line);
@@ -325,6 +286,78 @@ export function computeTotals(ctx: SandboxContext, cart: StoredCart, input: Tota
     merchantDiscounts,
     discountCents: discount,
     afterDiscountCents: afterDiscount,
+    ...shipping,
+    rate,
+    taxOf,
+    taxCents: tax,
+    totalCents: afterDiscount + shipping.shippingCents + tax,
+  };
+}
+
+/** The cart's coupon against its subtotal: what it takes off, or why it no longer applies. */
+function couponTotalsOf(ctx: SandboxContext, code: string, subtotal: number): NonNullable<Totals['coupon']> {
+  const def = ctx.state.coupons.find((c) => c.code === code);
+  const problem = def ? couponProblem(ctx, def, subtotal) : 'NOT_FOUND';
+  let discountCents = 0;
+  if (def && !problem) {
+    if (def.kind === 'percentage') discountCents = percentOf(subtotal, def.value);
+    if (def.kind === 'amount') discountCents = Math.min(def.value, subtotal);
+  }
+  return {
+    code,
+    ...(def ? { def } : {}),
+    ...(problem ? { problem } : {}),
+    discountCents,
+    freeShipping: Boolean(def && !problem && def.kind === 'freeShipping'),
+  };
+}
+
+/**
+ * The merchant discounts, each on its lines (or the whole cart) and never more than what the coupon and the
+ * discounts before it leave.
+ */
+function merchantDiscountsOf(
+  cart: StoredCart,
+  priced: PricedLine[],
+  quantityOf: TotalsInput['quantityOf'],
+  couponDiscount: number,
+): Totals['merchantDiscounts'] {
+  let merchantDiscount = 0;
+  const merchantDiscounts: Totals['merchantDiscounts'] = [];
+  for (const discount of cart.merchantDiscounts) {
+    const scope = discount.lineItemIds?.length
+      ? priced.filter((l) => discount.lineItemIds?.includes(l.id))
+      : priced;
+    const base = subtotalOf(scope, quantityOf);
+    const amount = Math.min(discount.amountCents, Math.max(0, base - couponDiscount - merchantDiscount));
+    merchantDiscount += amount;
+    merchantDiscounts.push({
+      amountCents: amount,
+      baseCents: base,
+      ...(discount.lineItemIds?.length ? { lineItemIds: [...discount.lineItemIds] } : {}),
+    });
+  }
+  return merchantDiscounts;
+}
+
+/** The options offered to the address, the one priced, and its cost before and after a free-shipping coupon. */
+function shippingOf(
+  ctx: SandboxContext,
+  cart: StoredCart,
+  input: TotalsInput,
+  priced: PricedLine[],
+  afterDiscount: number,
+  freeShipping: boolean,
+) {
+  const needsShipping = priced.some((l) => l.physical && input.quantityOf(l) > 0);
+  const country = addressCountry(input.address ?? deliveryAddressOf(cart));
+  const choices = needsShipping ? shippingOptionsFor(ctx, country, afterDiscount) : [];
+  const wantedCode = input.shippingCode ?? cart.selectedShippingOption?.code;
+  let selected = wantedCode ? findShippingChoice(choices, wantedCode) : undefined;
+  const selectedMissing = Boolean(wantedCode) && !selected && choices.length > 0;
+  if (input.firstOptionByDefault) selected ??= choices[0];
+  const shippingBefore = selected?.costCents ?? 0;
+  return {
     needsShipping,
     country,
     choices,
@@ -332,10 +365,6 @@ export function computeTotals(ctx: SandboxContext, cart: StoredCart, input: Tota
     selected,
     selectedMissing,
     shippingBeforeDiscountCents: shippingBefore,
-    shippingCents: shipping,
-    rate,
-    taxOf,
-    taxCents: tax,
-    totalCents: afterDiscount + shipping + tax,
+    shippingCents: freeShipping && selected ? 0 : shippingBefore,
   };
 }

@@ -147,90 +147,122 @@ function readDimensions(v: Violations, raw: unknown, at: string): Dimensions | u
 function readProductPatch(input: Json, creating: boolean): ProductPatch {
   const v = new Violations();
   const patch: ProductPatch = {};
-  const at = (field: string) => `product.${field}`;
-  const nullable = (key: string) => Object.hasOwn(input, key) && input[key] === null;
+  // Each step records its violations in the body's field order, so a 400 lists them as the platform does.
+  readProductBasics(v, input, patch, creating);
+  readProductTexts(v, input, patch);
+  if (has(input, 'weight')) patch.weight = readWeight(v, input.weight, productField('weight'));
+  readProductCost(v, input.costAndProfitData, patch);
+  readProductDiscount(v, input.discount, patch);
+  if (has(input, 'productOptions'))
+    patch.productOptions = readOptions(v, input.productOptions, productField('productOptions'));
+  readPricePerUnit(v, input.pricePerUnitData, patch);
+  readInfoSections(v, input.additionalInfoSections, patch);
+  for (const key of ['productDimensions', 'packageDimensions'] as const) {
+    if (has(input, key)) patch[key] = readDimensions(v, input[key], productField(key));
+  }
+  if (has(input, 'seoData')) {
+    if (!isObject(input.seoData)) v.add(productField('seoData'), 'must be an object', 'FORMAT');
+    else patch.seoData = structuredClone(input.seoData) as SeoSchema;
+  }
+  v.throwIfAny();
+  return patch;
+}
 
-  if (has(input, 'name')) patch.name = readString(v, input.name, at('name'), { min: 1, max: 80 });
-  else if (creating || nullable('name')) v.add(at('name'), 'is required', 'REQUIRED_FIELD');
+/** A field of the request's `product`, as violations name it. */
+const productField = (field: string) => `product.${field}`;
+
+/** Name, type and price: required to create; on an update, a name may not be cleared. */
+function readProductBasics(v: Violations, input: Json, patch: ProductPatch, creating: boolean): void {
+  if (has(input, 'name')) patch.name = readString(v, input.name, productField('name'), { min: 1, max: 80 });
+  else if (creating || (Object.hasOwn(input, 'name') && input.name === null))
+    v.add(productField('name'), 'is required', 'REQUIRED_FIELD');
 
   if (has(input, 'productType')) {
-    patch.productType = readEnum(v, input.productType, at('productType'), ['physical', 'digital'] as const);
-  } else if (creating) v.add(at('productType'), 'is required (physical or digital)', 'REQUIRED_FIELD');
+    patch.productType = readEnum(v, input.productType, productField('productType'), [
+      'physical',
+      'digital',
+    ] as const);
+  } else if (creating)
+    v.add(productField('productType'), 'is required (physical or digital)', 'REQUIRED_FIELD');
 
   const priceData = input.priceData;
   if (priceData !== undefined && priceData !== null && !isObject(priceData)) {
-    v.add(at('priceData'), 'must be an object', 'FORMAT');
+    v.add(productField('priceData'), 'must be an object', 'FORMAT');
   } else if (isObject(priceData) && has(priceData, 'price')) {
-    patch.price = readAmount(v, priceData.price, at('priceData.price'));
-  } else if (creating) v.add(at('priceData.price'), 'is required', 'REQUIRED_FIELD');
+    patch.price = readAmount(v, priceData.price, productField('priceData.price'));
+  } else if (creating) v.add(productField('priceData.price'), 'is required', 'REQUIRED_FIELD');
+}
 
+/** Slug, visibility, variant management, and the texts (`null`, or `''` but for the description, clears). */
+function readProductTexts(v: Violations, input: Json, patch: ProductPatch): void {
   if (has(input, 'slug')) {
-    const slug = readString(v, input.slug, at('slug'), { min: 1, max: 100 });
+    const slug = readString(v, input.slug, productField('slug'), { min: 1, max: 100 });
     if (slug !== undefined && !SLUG.test(slug))
-      v.add(at('slug'), 'must not hold spaces, "/", "?" or "#"', 'FORMAT');
+      v.add(productField('slug'), 'must not hold spaces, "/", "?" or "#"', 'FORMAT');
     else patch.slug = slug;
   }
-  if (has(input, 'visible')) patch.visible = readBoolean(v, input.visible, at('visible'));
+  if (has(input, 'visible')) patch.visible = readBoolean(v, input.visible, productField('visible'));
   if (has(input, 'manageVariants'))
-    patch.manageVariants = readBoolean(v, input.manageVariants, at('manageVariants'));
+    patch.manageVariants = readBoolean(v, input.manageVariants, productField('manageVariants'));
   for (const [key, max] of [
     ['description', 8000],
     ['sku', 40],
     ['ribbon', 30],
     ['brand', 50],
   ] as const) {
-    if (nullable(key)) patch[key] = null;
+    if (Object.hasOwn(input, key) && input[key] === null) patch[key] = null;
     else if (has(input, key)) {
-      const value = readString(v, input[key], at(key), { min: key === 'brand' ? 1 : 0, max });
+      const value = readString(v, input[key], productField(key), { min: key === 'brand' ? 1 : 0, max });
       if (value !== undefined) patch[key] = value === '' && key !== 'description' ? null : value;
     }
   }
-  if (has(input, 'weight')) patch.weight = readWeight(v, input.weight, at('weight'));
+}
 
-  const cost = input.costAndProfitData;
+function readProductCost(v: Violations, cost: unknown, patch: ProductPatch): void {
   if (cost === null) patch.cost = null;
   else if (cost !== undefined) {
-    if (!isObject(cost)) v.add(at('costAndProfitData'), 'must be an object', 'FORMAT');
+    if (!isObject(cost)) v.add(productField('costAndProfitData'), 'must be an object', 'FORMAT');
     else if (cost.itemCost === null) patch.cost = null;
     else if (has(cost, 'itemCost'))
-      patch.cost = readAmount(v, cost.itemCost, at('costAndProfitData.itemCost'));
+      patch.cost = readAmount(v, cost.itemCost, productField('costAndProfitData.itemCost'));
   }
+}
 
-  const discount = input.discount;
-  if (discount !== undefined && discount !== null) {
-    if (!isObject(discount)) v.add(at('discount'), 'must be an object', 'FORMAT');
-    else {
-      const type = readEnum(v, discount.type ?? 'NONE', at('discount.type'), [
-        'NONE',
-        'AMOUNT',
-        'PERCENT',
-      ] as const);
-      const value = discount.value ?? 0;
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
-        v.add(at('discount.value'), 'must be a number', 'FORMAT');
-      } else if (value < 0) v.add(at('discount.value'), 'must be at least 0', 'DECIMAL_GTE');
-      else if (type === 'PERCENT' && value > 100) {
-        v.add(at('discount.value'), 'must be at most 100 for a PERCENT discount', 'DECIMAL_LTE');
-      } else if (type === 'AMOUNT' && readAmount(v, value, at('discount.value')) === undefined) {
-        // readAmount recorded the violation
-      } else if (type) patch.discount = { type, value: type === 'NONE' ? 0 : value };
-    }
+/** A discount: NONE, an AMOUNT off (a price), or a PERCENT off (0 to 100). */
+function readProductDiscount(v: Violations, discount: unknown, patch: ProductPatch): void {
+  if (discount === undefined || discount === null) return;
+  if (!isObject(discount)) {
+    v.add(productField('discount'), 'must be an object', 'FORMAT');
+    return;
   }
+  const type = readEnum(v, discount.type ?? 'NONE', productField('discount.type'), [
+    'NONE',
+    'AMOUNT',
+    'PERCENT',
+  ] as const);
+  const value = discount.value ?? 0;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    v.add(productField('discount.value'), 'must be a number', 'FORMAT');
+  } else if (value < 0) v.add(productField('discount.value'), 'must be at least 0', 'DECIMAL_GTE');
+  else if (type === 'PERCENT' && value > 100) {
+    v.add(productField('discount.value'), 'must be at most 100 for a PERCENT discount', 'DECIMAL_LTE');
+  } else if (type === 'AMOUNT' && readAmount(v, value, productField('discount.value')) === undefined) {
+    // readAmount recorded the violation
+  } else if (type) patch.discount = { type, value: type === 'NONE' ? 0 : value };
+}
 
-  if (has(input, 'productOptions'))
-    patch.productOptions = readOptions(v, input.productOptions, at('productOptions'));
-
-  const ppu = input.pricePerUnitData;
+function readPricePerUnit(v: Violations, ppu: unknown, patch: ProductPatch): void {
   if (ppu === null) patch.pricePerUnitData = null;
   else if (ppu !== undefined) {
-    if (!isObject(ppu)) v.add(at('pricePerUnitData'), 'must be an object', 'FORMAT');
+    if (!isObject(ppu)) v.add(productField('pricePerUnitData'), 'must be an object', 'FORMAT');
     else {
       const out: PricePerUnitData = {};
       for (const key of ['totalQuantity', 'baseQuantity'] as const) {
         const value = ppu[key];
         if (typeof value !== 'number' || !Number.isFinite(value)) {
-          v.add(at(`pricePerUnitData.${key}`), 'is required (a number)', 'REQUIRED_FIELD');
-        } else if (value < 0.01) v.add(at(`pricePerUnitData.${key}`), 'must be at least 0.01', 'MIN');
+          v.add(productField(`pricePerUnitData.${key}`), 'is required (a number)', 'REQUIRED_FIELD');
+        } else if (value < 0.01)
+          v.add(productField(`pricePerUnitData.${key}`), 'must be at least 0.01', 'MIN');
         else out[key] = value;
       }
       for (const key of ['totalMeasurementUnit', 'baseMeasurementUnit'] as const) {
@@ -239,33 +271,25 @@ function readProductPatch(input: Json, creating: boolean): ProductPatch {
       patch.pricePerUnitData = out;
     }
   }
+}
 
-  const sections = input.additionalInfoSections;
-  if (sections !== undefined && sections !== null) {
-    if (!Array.isArray(sections)) v.add(at('additionalInfoSections'), 'must be a list', 'FORMAT');
-    else {
-      patch.additionalInfoSections = sections.map((s, i) => {
-        const f = at(`additionalInfoSections[${i}]`);
-        if (!isObject(s)) {
-          v.add(f, 'must be an object', 'FORMAT');
-          return {};
-        }
-        return {
-          title: readString(v, s.title ?? '', `${f}.title`, { max: 50 }),
-          description: readString(v, s.description ?? '', `${f}.description`, { max: 16_000 }),
-        };
-      });
+function readInfoSections(v: Violations, sections: unknown, patch: ProductPatch): void {
+  if (sections === undefined || sections === null) return;
+  if (!Array.isArray(sections)) {
+    v.add(productField('additionalInfoSections'), 'must be a list', 'FORMAT');
+    return;
+  }
+  patch.additionalInfoSections = sections.map((s, i) => {
+    const f = productField(`additionalInfoSections[${i}]`);
+    if (!isObject(s)) {
+      v.add(f, 'must be an object', 'FORMAT');
+      return {};
     }
-  }
-  for (const key of ['productDimensions', 'packageDimensions'] as const) {
-    if (has(input, key)) patch[key] = readDimensions(v, input[key], at(key));
-  }
-  if (has(input, 'seoData')) {
-    if (!isObject(input.seoData)) v.add(at('seoData'), 'must be an object', 'FORMAT');
-    else patch.seoData = structuredClone(input.seoData) as SeoSchema;
-  }
-  v.throwIfAny();
-  return patch;
+    return {
+      title: readString(v, s.title ?? '', `${f}.title`, { max: 50 }),
+      description: readString(v, s.description ?? '', `${f}.description`, { max: 16_000 }),
+    };
+  });
 }
 
 function slugTaken(ctx: SandboxContext, slug: string, except?: string) {
@@ -335,7 +359,6 @@ function carryChoiceMedia(previous: ProductOption[], next: ProductOption[]): voi
 
 /** Applies a checked patch, keeping variants that followed the product's price, cost, weight and SKU. */
 function applyProductPatch(ctx: SandboxContext, product: Product, patch: ProductPatch): void {
-  const variants = () => product.variants ?? [];
   const productType = patch.productType ?? product.productType;
   if (patch.weight !== undefined && productType === 'digital') {
     throw fail('product.weight', 'is not allowed: digital products have no weight', 'FIELD_NOT_ALLOWED');
@@ -343,6 +366,19 @@ function applyProductPatch(ctx: SandboxContext, product: Product, patch: Product
   if (patch.slug !== undefined && slugTaken(ctx, patch.slug, product.id))
     throw slugConflict(patch.slug, 'product');
 
+  // The order matters: a field new to the product is added, and so answered, after the ones set before it.
+  applyDescriptiveFields(ctx, product, patch);
+  applyPriceAndCost(ctx, product, patch);
+  applyTypeAndWeight(product, patch, productType);
+  if (patch.productOptions) {
+    carryChoiceMedia(product.productOptions ?? [], patch.productOptions);
+    product.productOptions = patch.productOptions;
+    rebuildVariants(product);
+  }
+}
+
+/** Name, slug (and so the page address), visibility, texts, SKU, discount and the other descriptions. */
+function applyDescriptiveFields(ctx: SandboxContext, product: Product, patch: ProductPatch): void {
   if (patch.name !== undefined) product.name = patch.name;
   if (patch.slug !== undefined) {
     product.slug = patch.slug;
@@ -360,7 +396,7 @@ function applyProductPatch(ctx: SandboxContext, product: Product, patch: Product
     const from = product.sku || undefined;
     const to = patch.sku ?? undefined;
     moveFollowers(
-      variants(),
+      product.variants ?? [],
       (v) => v.variant?.sku || undefined,
       (v, sku) => {
         v.variant ??= {};
@@ -379,11 +415,14 @@ function applyProductPatch(ctx: SandboxContext, product: Product, patch: Product
   if (patch.productDimensions) product.productDimensions = patch.productDimensions;
   if (patch.packageDimensions) product.packageDimensions = patch.packageDimensions;
   if (patch.seoData) product.seoData = patch.seoData;
+}
 
+function applyPriceAndCost(ctx: SandboxContext, product: Product, patch: ProductPatch): void {
+  const variants = product.variants ?? [];
   if (patch.price !== undefined) {
     const from = toCents(product.priceData?.price ?? 0);
     const to = toCents(patch.price);
-    moveFollowers(variants(), priceCentsOf, (v, cents) => setVariantPrice(product, v, cents), from, to);
+    moveFollowers(variants, priceCentsOf, (v, cents) => setVariantPrice(product, v, cents), from, to);
     product.priceData = {
       currency: product.priceData?.currency ?? ctx.state.store.currency,
       price: patch.price,
@@ -393,29 +432,31 @@ function applyProductPatch(ctx: SandboxContext, product: Product, patch: Product
     const before = product.costAndProfitData?.itemCost;
     const from = before !== undefined ? toCents(before) : undefined;
     const to = patch.cost === null ? undefined : toCents(patch.cost);
-    moveFollowers(variants(), costCentsOf, setVariantCost, from, to);
+    moveFollowers(variants, costCentsOf, setVariantCost, from, to);
     if (to === undefined) delete product.costAndProfitData;
     else product.costAndProfitData = { itemCost: centsToNumber(to) };
   }
+}
 
+/** A new type sets every variant's weight (none for digital); a new weight moves the variants that followed. */
+function applyTypeAndWeight(
+  product: Product,
+  patch: ProductPatch,
+  productType: Product['productType'],
+): void {
+  const variants = product.variants ?? [];
   if (productType !== product.productType) {
     product.productType = productType;
     if (productType === 'digital') {
       delete product.weight;
-      for (const v of variants()) setVariantWeight(v, undefined);
+      for (const v of variants) setVariantWeight(v, undefined);
     } else {
       product.weight = patch.weight ?? 0;
-      for (const v of variants()) setVariantWeight(v, product.weight);
+      for (const v of variants) setVariantWeight(v, product.weight);
     }
   } else if (patch.weight !== undefined) {
-    moveFollowers(variants(), (v) => v.variant?.weight, setVariantWeight, product.weight, patch.weight);
+    moveFollowers(variants, (v) => v.variant?.weight, setVariantWeight, product.weight, patch.weight);
     product.weight = patch.weight;
-  }
-
-  if (patch.productOptions) {
-    carryChoiceMedia(product.productOptions ?? [], patch.productOptions);
-    product.productOptions = patch.productOptions;
-    rebuildVariants(product);
   }
 }
 

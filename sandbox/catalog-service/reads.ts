@@ -17,6 +17,7 @@ import type {
 import { choiceName } from '../catalog';
 import type { SandboxContext } from '../context';
 import { applicationError } from '../errors';
+import { ownValue, setOwn } from '../own';
 import {
   type Filter,
   matchesFilter,
@@ -271,6 +272,7 @@ export function collectSelection(
     v.add(field, 'must be an object of option name to choice', 'FORMAT');
     return {};
   }
+  // Keyed by the product's option names (any text the merchant chose, `__proto__` too): own keys only.
   const selection: Record<string, string> = {};
   const names = (product.productOptions ?? []).map((o) => o.name ?? '');
   for (const [name, value] of Object.entries(raw)) {
@@ -304,13 +306,13 @@ export function collectSelection(
       );
       continue;
     }
-    selection[ref.name] = choiceName(choice);
+    setOwn(selection, ref.name, choiceName(choice));
   }
   return selection;
 }
 
 export const picks = (variant: Variant, selection: Record<string, string>) =>
-  Object.entries(selection).every(([name, value]) => variant.choices?.[name] === value);
+  Object.entries(selection).every(([name, value]) => ownValue(variant.choices, name) === value);
 
 function variantData(product: Product, variant: Variant): VariantData {
   const data = variant.variant ?? {};
@@ -411,7 +413,7 @@ export function queryProductVariants(
 /** The media a variant shows: its first choice with media, else the product's main media. */
 function variantMedia(product: Product, variant: Variant): StoreVariant['media'] {
   for (const option of product.productOptions ?? []) {
-    const chosen = variant.choices?.[option.name ?? ''];
+    const chosen = ownValue(variant.choices, option.name ?? '');
     const item = option.choices?.find((c) => choiceName(c) === chosen)?.media?.mainMedia;
     if (item?.image?.url) return { image: item.image.url };
     if (item?.video?.files?.[0]?.url) return { video: item.video.files[0].url };
@@ -423,7 +425,9 @@ function variantMedia(product: Product, variant: Variant): StoreVariant['media']
 }
 
 function storeVariant(product: Product, variant: Variant): StoreVariant {
-  const names = (product.productOptions ?? []).map((o) => variant.choices?.[o.name ?? '']).filter(Boolean);
+  const names = (product.productOptions ?? [])
+    .map((o) => ownValue(variant.choices, o.name ?? ''))
+    .filter(Boolean);
   const media = variantMedia(product, variant);
   return {
     id: `${product.id}-${variant.id}`,

@@ -125,73 +125,11 @@ ${hiddenFields(params)}<input type="hidden" name="step" value="verify"><input ty
  * `prompt=none`) and answers with an authorization code.
  */
 export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params: Params, submitted = false) {
-  const client = params.clientId ? ctx.clients.get(params.clientId) : undefined;
-  if (!client) return errorPage(c, `Unknown OAuth client "${params.clientId ?? ''}"`);
-  if (params.responseType !== 'code') return errorPage(c, 'responseType must be code');
-  if (params.codeChallengeMethod !== 'S256' || !params.codeChallenge)
-    return errorPage(c, 'A PKCE code challenge with method S256 is required');
-  if (!params.state) return errorPage(c, 'state is required');
-  const mode = params.responseMode;
-  if (mode !== 'fragment' && mode !== 'query' && mode !== 'web_message')
-    return errorPage(c, 'responseMode must be fragment, query or web_message');
-
-  let embedder: string | undefined;
-  if (mode === 'web_message') {
-    embedder = embedderOrigin(c);
-    if (!embedder) {
-      return messagePage(
-        c,
-        {
-          state: params.state,
-          error: 'origin_unknown',
-          error_description:
-            'The platform could not tell which site asked: do not send this page a no-referrer policy',
-        },
-        '*',
-      );
-    }
-    if (!client.allowedOrigins.includes(embedder)) {
-      return messagePage(
-        c,
-        {
-          state: params.state,
-          error: 'redirect_uri_not_allowed',
-          rejectedOrigin: embedder,
-          metaSiteId: ctx.state.store.siteId,
-        },
-        embedder,
-      );
-    }
-  } else if (!allowedFor(ctx, client.id, params.redirectUri)) {
-    // Never redirect to an address the client does not allow.
-    return errorPage(
-      c,
-      `The redirect address ${params.redirectUri ?? '(none)'} is not an allowed origin of OAuth client "${client.id}"`,
-    );
-  }
-
-  const visitorId = (() => {
-    const owner = params.redirectSessionId
-      ? ctx.state.redirectSessions.get(params.redirectSessionId)?.owner
-      : undefined;
-    return owner?.startsWith('visitor:') ? owner.slice('visitor:'.length) : undefined;
-  })();
+  const checked = checkAuthorizeRequest(c, ctx, params);
+  if (checked instanceof Response) return checked;
+  const { clientId, embedder } = checked;
   const success = (memberId: string, sessionToken: string | undefined) =>
-    deliver(
-      c,
-      params,
-      {
-        code: issueAuthCode(ctx, {
-          memberId,
-          clientId: client.id,
-          ...(mode !== 'web_message' && params.redirectUri ? { redirectUri: params.redirectUri } : {}),
-          codeChallenge: params.codeChallenge as string,
-          ...(visitorId ? { visitorId } : {}),
-          ...(sessionToken ? { sessionToken } : {}),
-        }),
-      },
-      embedder,
-    );
+    deliver(c, params, { code: codeFor(ctx, params, clientId, memberId, sessionToken) }, embedder);
 
   if (params.prompt === 'none') {
     const memberId = sessionMember(ctx, params.sessionToken);
@@ -204,7 +142,7 @@ export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params:
       );
     return success(memberId, params.sessionToken);
   }
-  if (mode === 'web_message')
+  if (params.responseMode === 'web_message')
     return deliver(
       c,
       params,
@@ -212,7 +150,97 @@ export function renderAuthorize(c: Context<AppEnv>, ctx: SandboxContext, params:
       embedder,
     );
   if (!submitted) return c.html(loginForm(ctx, params));
+  return signInWithForm(c, ctx, params, success);
+}
 
+/**
+ * The request's client, response type, PKCE, state and mode, and where the answer may go: the embedding
+ * origin (`web_message`) or the redirect URI, each one the client allows. Answers the refusal page, or the
+ * client and embedder to go on with.
+ */
+function checkAuthorizeRequest(
+  c: Context<AppEnv>,
+  ctx: SandboxContext,
+  params: Params,
+): Response | { clientId: string; embedder?: string } {
+  const client = params.clientId ? ctx.clients.get(params.clientId) : undefined;
+  if (!client) return errorPage(c, `Unknown OAuth client "${params.clientId ?? ''}"`);
+  if (params.responseType !== 'code') return errorPage(c, 'responseType must be code');
+  if (params.codeChallengeMethod !== 'S256' || !params.codeChallenge)
+    return errorPage(c, 'A PKCE code challenge with method S256 is required');
+  if (!params.state) return errorPage(c, 'state is required');
+  const mode = params.responseMode;
+  if (mode !== 'fragment' && mode !== 'query' && mode !== 'web_message')
+    return errorPage(c, 'responseMode must be fragment, query or web_message');
+
+  if (mode !== 'web_message') {
+    // Never redirect to an address the client does not allow.
+    if (allowedFor(ctx, client.id, params.redirectUri)) return { clientId: client.id };
+    return errorPage(
+      c,
+      `The redirect address ${params.redirectUri ?? '(none)'} is not an allowed origin of OAuth client "${client.id}"`,
+    );
+  }
+  const embedder = embedderOrigin(c);
+  if (!embedder) {
+    return messagePage(
+      c,
+      {
+        state: params.state,
+        error: 'origin_unknown',
+        error_description:
+          'The platform could not tell which site asked: do not send this page a no-referrer policy',
+      },
+      '*',
+    );
+  }
+  if (!client.allowedOrigins.includes(embedder)) {
+    return messagePage(
+      c,
+      {
+        state: params.state,
+        error: 'redirect_uri_not_allowed',
+        rejectedOrigin: embedder,
+        metaSiteId: ctx.state.store.siteId,
+      },
+      embedder,
+    );
+  }
+  return { clientId: client.id, embedder };
+}
+
+/** An authorization code for the member, bound to the client, redirect URI, PKCE challenge and visitor. */
+function codeFor(
+  ctx: SandboxContext,
+  params: Params,
+  clientId: string,
+  memberId: string,
+  sessionToken: string | undefined,
+): string {
+  // The visitor of the redirect session that led here, whose cart the member's then takes in.
+  const owner = params.redirectSessionId
+    ? ctx.state.redirectSessions.get(params.redirectSessionId)?.owner
+    : undefined;
+  const visitorId = owner?.startsWith('visitor:') ? owner.slice('visitor:'.length) : undefined;
+  return issueAuthCode(ctx, {
+    memberId,
+    clientId,
+    ...(params.responseMode !== 'web_message' && params.redirectUri
+      ? { redirectUri: params.redirectUri }
+      : {}),
+    codeChallenge: params.codeChallenge as string,
+    ...(visitorId ? { visitorId } : {}),
+    ...(sessionToken ? { sessionToken } : {}),
+  });
+}
+
+/** The login form's POST (or its emailed code's): sign in, then the next step, or the form again with why. */
+function signInWithForm(
+  c: Context<AppEnv>,
+  ctx: SandboxContext,
+  params: Params,
+  success: (memberId: string, sessionToken: string | undefined) => Response,
+) {
   try {
     let response: ReturnType<typeof verify>;
     if (params.step === 'verify') response = verify(ctx, params.code, params.stateToken);

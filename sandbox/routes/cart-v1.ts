@@ -1,16 +1,12 @@
 import type { Hono } from 'hono';
 import { resolveCaller } from '../auth';
 import { noCurrentCart, requireCart, shopperOf } from '../cart/model';
-import {
-  addLines,
-  cartView,
-  createCheckout,
-  estimateTotals,
-  removeCouponV1,
-  removeLinesV1,
-  updateCart,
-  updateQuantities,
-} from '../cart/v1';
+import { createCheckout } from '../cart/v1/checkout';
+import { removeCouponV1 } from '../cart/v1/coupons';
+import { estimateTotals } from '../cart/v1/estimate';
+import { addLines, removeLinesV1, updateQuantities } from '../cart/v1/lines';
+import { updateCart } from '../cart/v1/update';
+import { cartView } from '../cart/v1/view';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
 
 const CART = '/ecom/v1/carts/current';

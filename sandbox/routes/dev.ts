@@ -42,18 +42,30 @@ export function registerDevRoutes(
   reset: (randomSeed?: number) => void,
 ): void {
   const guard = sameSiteJsonOnly(ctx);
+  registerStatusAndReset(app, ctx, guard, reset);
+  registerMailbox(app, ctx, guard);
+  registerSettings(app, ctx, guard);
+  registerClients(app, ctx, guard);
+  registerRevocation(app, ctx, guard);
+  registerMedia(app, ctx);
+}
 
+type Guard = MiddlewareHandler<AppEnv>;
+
+const counts = (ctx: SandboxContext) => ({
+  products: ctx.state.products.size,
+  collections: ctx.state.collections.size,
+  members: ctx.state.members.size,
+});
+
+function registerStatusAndReset(
+  app: Hono<AppEnv>,
+  ctx: SandboxContext,
+  guard: Guard,
+  reset: (randomSeed?: number) => void,
+): void {
   app.get('/_sandbox/status', (c) =>
-    c.json({
-      ok: true,
-      publicUrl: ctx.publicUrl,
-      counts: {
-        products: ctx.state.products.size,
-        collections: ctx.state.collections.size,
-        members: ctx.state.members.size,
-      },
-      settings: ctx.settings,
-    }),
+    c.json({ ok: true, publicUrl: ctx.publicUrl, counts: counts(ctx), settings: ctx.settings }),
   );
 
   // `{"seed": n}` starts the simulated failures, drops and lost answers from seed n.
@@ -66,16 +78,12 @@ export function registerDevRoutes(
       ]);
     }
     reset(seed as number | undefined);
-    return c.json({
-      reset: true,
-      counts: {
-        products: ctx.state.products.size,
-        collections: ctx.state.collections.size,
-        members: ctx.state.members.size,
-      },
-    });
+    return c.json({ reset: true, counts: counts(ctx) });
   });
+}
 
+/** What the platform "sent": the emails, by recipient. */
+function registerMailbox(app: Hono<AppEnv>, ctx: SandboxContext, guard: Guard): void {
   app.get('/_sandbox/mailbox', (c) => {
     const to = c.req.query('to');
     if (to !== undefined && !/^[^\s@]+@[^\s@]+$/.test(to.trim())) {
@@ -90,14 +98,19 @@ export function registerDevRoutes(
     ctx.mailbox.clear();
     return c.json({ messages: [] });
   });
+}
 
+function registerSettings(app: Hono<AppEnv>, ctx: SandboxContext, guard: Guard): void {
   app.get('/_sandbox/settings', (c) => c.json({ settings: ctx.settings }));
 
   app.patch('/_sandbox/settings', guard, async (c) => {
     ctx.settings = applySettingsPatch(ctx.settings, await readJsonBody(c));
     return c.json({ settings: ctx.settings });
   });
+}
 
+/** The OAuth clients: their origins, and the site's pages the platform's pages lead back to. */
+function registerClients(app: Hono<AppEnv>, ctx: SandboxContext, guard: Guard): void {
   app.get('/_sandbox/clients', (c) => c.json({ clients: [...ctx.clients.values()] }));
 
   app.post('/_sandbox/clients', guard, async (c) => {
@@ -117,10 +130,15 @@ export function registerDevRoutes(
     return c.json({ client });
   });
 
+  const clientOf = (id: string) => {
+    const client = ctx.clients.get(id);
+    if (!client) throw notFound(`OAuth client "${id}"`);
+    return client;
+  };
+
   // Replaces the client's origins with the list given.
   app.patch('/_sandbox/clients/:id', guard, async (c) => {
-    const client = ctx.clients.get(c.req.param('id'));
-    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+    const client = clientOf(c.req.param('id'));
     const body = await readJsonBody(c);
     client.allowedOrigins = readOrigins(body.allowedOrigins);
     return c.json({ client });
@@ -128,8 +146,7 @@ export function registerDevRoutes(
 
   // Adds one origin to the client's, keeping the others (and answering the same when it is there already).
   app.post('/_sandbox/clients/:id/origins', guard, async (c) => {
-    const client = ctx.clients.get(c.req.param('id'));
-    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+    const client = clientOf(c.req.param('id'));
     const body = await readJsonBody(c);
     const [origin] = readOrigins([body.origin], 'origin');
     if (origin && !client.allowedOrigins.includes(origin)) client.allowedOrigins.push(origin);
@@ -139,31 +156,32 @@ export function registerDevRoutes(
   // The site's pages the platform's pages lead back to when a flow names none (Cart V2's checkout page), as
   // a headless project's URL settings: each on one of the client's origins; a field left out is cleared.
   app.put('/_sandbox/clients/:id/site-urls', guard, async (c) => {
-    const client = ctx.clients.get(c.req.param('id'));
-    if (!client) throw notFound(`OAuth client "${c.req.param('id')}"`);
+    const client = clientOf(c.req.param('id'));
     const body = await readJsonBody(c);
-    const urls: SiteUrls = {};
-    const violations: FieldViolation[] = [];
-    for (const field of ['thankYouPageUrl', 'cartPageUrl', 'postFlowUrl'] as const) {
-      const url = body[field];
-      if (url === undefined) continue;
-      if (
-        typeof url !== 'string' ||
-        !URL.canParse(url) ||
-        !client.allowedOrigins.includes(new URL(url).origin)
-      )
-        violations.push({
-          field,
-          description: `must be an address on one of the client's origins (${client.allowedOrigins.join(', ')})`,
-          violatedRule: 'FORMAT',
-        });
-      else urls[field] = url;
-    }
-    if (violations.length) throw validationError(violations);
-    client.siteUrls = urls;
+    client.siteUrls = readSiteUrls(body, client.allowedOrigins);
     return c.json({ client });
   });
+}
 
+function readSiteUrls(body: Record<string, unknown>, allowedOrigins: string[]): SiteUrls {
+  const urls: SiteUrls = {};
+  const violations: FieldViolation[] = [];
+  for (const field of ['thankYouPageUrl', 'cartPageUrl', 'postFlowUrl'] as const) {
+    const url = body[field];
+    if (url === undefined) continue;
+    if (typeof url !== 'string' || !URL.canParse(url) || !allowedOrigins.includes(new URL(url).origin))
+      violations.push({
+        field,
+        description: `must be an address on one of the client's origins (${allowedOrigins.join(', ')})`,
+        violatedRule: 'FORMAT',
+      });
+    else urls[field] = url;
+  }
+  if (violations.length) throw validationError(violations);
+  return urls;
+}
+
+function registerRevocation(app: Hono<AppEnv>, ctx: SandboxContext, guard: Guard): void {
   app.post('/_sandbox/revoke', guard, async (c) => {
     const body = await readJsonBody(c);
     const { refreshToken, memberId } = body;
@@ -178,7 +196,10 @@ export function registerDevRoutes(
     });
     return c.json({ revoked });
   });
+}
 
+/** The seed's artwork, drawn as SVG: the catalogue's media addresses point here. */
+function registerMedia(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get('/_sandbox/media/:file', (c) => {
     const file = c.req.param('file');
     const name = file.endsWith('.svg') ? file.slice(0, -4) : undefined;

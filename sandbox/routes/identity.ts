@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { callerFromHeader, requireMember, resolveCaller } from '../auth';
 import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
-import { applicationError, forbidden, notFound, validationError } from '../errors';
+import { emailKey, emailProblem } from '../email';
+import { forbidden, notFound, validationError } from '../errors';
 import { escapeHtml, hostedPage } from '../hosted';
 import {
   authenticate,
@@ -9,6 +10,7 @@ import {
   emailOf,
   findOrCreateMember,
   identityOf,
+  loginEmailViolation,
   nextState,
   passwordViolation,
   proceed,
@@ -40,29 +42,31 @@ export function allowedFor(ctx: SandboxContext, clientId: unknown, url: unknown)
 
 /** The authentication, recovery and verification services (SPEC.md 7, WIRE.md 7). */
 export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void {
+  registerSignIn(app, ctx);
+  registerSingleSignOn(app, ctx);
+  registerIdentityLogout(app, ctx);
+  registerRecovery(app, ctx);
+  registerVerification(app, ctx);
+}
+
+/** Sign-in, registration, a password change and the sign-in's next step. */
+function registerSignIn(app: Hono<AppEnv>, ctx: SandboxContext): void {
   // Sign-in and registration are made with the visitor's token (or a member's).
-  app.post(`${AUTHN}/v2/login`, async (c) => {
+  const login = async (c: Context<AppEnv>) => {
     resolveCaller(c, ctx);
     const body = await readJsonBody(c);
     checkCaptcha(ctx, body.captchaTokens);
     const record = authenticate(ctx, emailOf(body), body.password);
     return c.json(nextState(ctx, record.memberId));
-  });
-  app.post(`${AUTHN}/v1/login`, async (c) => {
-    resolveCaller(c, ctx);
-    const body = await readJsonBody(c);
-    checkCaptcha(ctx, body.captchaTokens);
-    const record = authenticate(ctx, emailOf(body), body.password);
-    return c.json(nextState(ctx, record.memberId));
-  });
-  app.post(`${AUTHN}/v2/register`, async (c) => {
+  };
+  const registration = async (c: Context<AppEnv>) => {
     resolveCaller(c, ctx);
     return c.json(register(ctx, await readJsonBody(c)));
-  });
-  app.post(`${AUTHN}/v1/register`, async (c) => {
-    resolveCaller(c, ctx);
-    return c.json(register(ctx, await readJsonBody(c)));
-  });
+  };
+  app.post(`${AUTHN}/v2/login`, login);
+  app.post(`${AUTHN}/v1/login`, login);
+  app.post(`${AUTHN}/v2/register`, registration);
+  app.post(`${AUTHN}/v1/register`, registration);
 
   app.post(`${AUTHN}/v2/change-password`, async (c) => {
     const caller = requireMember(c, ctx);
@@ -79,7 +83,10 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     resolveCaller(c, ctx);
     return c.json(proceed(ctx, (await readJsonBody(c)).stateToken));
   });
+}
 
+/** Sign-in vouched for by someone else: the sandbox's identity provider, or the merchant's server. */
+function registerSingleSignOn(app: Hono<AppEnv>, ctx: SandboxContext): void {
   // Single sign-on through the sandbox's identity provider: tokenParams.id_token is an HS256 JWS of
   // {email, name} signed with the provider's key (sandbox/idp.ts); an unsigned or forged one signs no one in.
   app.post(`${AUTHN}/v1/sso/login-with-token-params`, async (c) => {
@@ -92,20 +99,24 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
       );
     const params = isObject(body.tokenParams) ? body.tokenParams : {};
     const claims = verifySandboxIdToken(params.id_token, ctx.idpKey, Math.floor(ctx.now() / 1000));
-    if (typeof claims.email !== 'string' || !claims.email.includes('@')) {
+    // A signed token is no excuse for an address registration would refuse: the same rule, no lookalikes.
+    const problem = emailProblem(claims.email);
+    if (problem) {
       throw validationError([
         {
           field: 'tokenParams.id_token',
-          description: 'must carry the email of the signed-in user',
+          description: `must carry the email of the signed-in user: its "email" claim ${problem.description}`,
           violatedRule: 'FORMAT',
+          data: { type: 'EMAIL' },
         },
       ]);
     }
     const memberId = findOrCreateMember(
       ctx,
-      claims.email,
+      claims.email as string,
       typeof claims.name === 'string' ? { nickname: claims.name } : {},
     );
+    // nextState refuses a blocked member as the password sign-in does.
     return c.json(nextState(ctx, memberId));
   });
 
@@ -116,28 +127,20 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
       throw forbidden('Sign-on needs elevated permissions: send "<accessToken>,<apiKey>" in Authorization');
     const body = await readJsonBody(c);
     const email = emailOf(body);
-    if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      throw validationError([
-        {
-          field: 'loginId.email',
-          description: 'must be an email address',
-          violatedRule: 'FORMAT',
-          data: { type: 'EMAIL' },
-        },
-      ]);
-    }
-    const memberId = findOrCreateMember(ctx, email, isObject(body.profile) ? body.profile : {});
-    const member = ctx.state.members.get(memberId);
-    if (member?.status === 'BLOCKED')
-      throw applicationError(403, 'MEMBER_BLOCKED', 'This account is blocked');
+    const violation = loginEmailViolation(email);
+    if (violation) throw validationError([violation]);
+    const memberId = findOrCreateMember(ctx, email as string, isObject(body.profile) ? body.profile : {});
+    // nextState refuses a blocked member as the password sign-in does.
     const next = nextState(ctx, memberId);
     return c.json({
       ...(next.sessionToken ? { sessionToken: next.sessionToken } : {}),
       identity: identityOf(ctx, memberId),
     });
   });
+}
 
-  // The identity logout page: ends the platform's session and goes back to an allowed address.
+/** The identity logout page: ends the platform's session and goes back to an allowed address. */
+function registerIdentityLogout(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get(`${AUTHN}/v1/logout`, (c) => {
     const back = c.req.query('postLogoutRedirectUri');
     const clientId = c.req.query('clientId');
@@ -152,22 +155,15 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     }
     return c.redirect(back as string, 302);
   });
+}
 
-  // ——— Recovery ———
-
+/** Password recovery: the emails with a reset link, the reset itself, and the platform's own reset page. */
+function registerRecovery(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.post(`${RECOVERY}/v1/send-email`, async (c) => {
     resolveCaller(c, ctx);
     const body = await readJsonBody(c);
-    if (typeof body.email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) {
-      throw validationError([
-        {
-          field: 'email',
-          description: 'must be an email address',
-          violatedRule: 'FORMAT',
-          data: { type: 'EMAIL' },
-        },
-      ]);
-    }
+    const violation = loginEmailViolation(body.email, 'email');
+    if (violation) throw validationError([violation]);
     const redirect = isObject(body.redirect) ? body.redirect : undefined;
     if (redirect && !allowedFor(ctx, redirect.clientId, redirect.url)) {
       throw validationError([
@@ -178,22 +174,9 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
         },
       ]);
     }
-    const record = ctx.state.identities.get(body.email.trim().toLowerCase());
+    const record = ctx.state.identities.get(emailKey(body.email as string));
     // The answer is the same whether or not the email is known, so emails cannot be probed.
-    if (record) {
-      sendRecoveryLink(
-        ctx,
-        record.memberId,
-        (recoveryToken) => {
-          if (!redirect)
-            return `${ctx.publicUrl}/_hosted/reset-password?token=${encodeURIComponent(recoveryToken)}`;
-          const url = new URL(redirect.url as string);
-          url.searchParams.set('recoveryToken', recoveryToken);
-          return url.href;
-        },
-        'recovery',
-      );
-    }
+    if (record) sendRecoveryLink(ctx, record.memberId, (t) => recoveryLinkOf(ctx, t, redirect), 'recovery');
     return c.json({});
   });
 
@@ -206,12 +189,7 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     if (typeof body.identityId !== 'string' || !ctx.state.members.has(body.identityId)) {
       throw notFound(`Identity ${String(body.identityId)}`, '-19999');
     }
-    sendRecoveryLink(
-      ctx,
-      body.identityId,
-      (t) => `${ctx.publicUrl}/_hosted/reset-password?token=${encodeURIComponent(t)}`,
-      'activation',
-    );
+    sendRecoveryLink(ctx, body.identityId, (t) => recoveryLinkOf(ctx, t), 'activation');
     return c.json({});
   });
 
@@ -235,9 +213,22 @@ export function registerIdentityRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
       hostedPage('Password changed', '<h1>Your password is changed</h1><p>You can now sign in with it.</p>'),
     );
   });
+}
 
-  // ——— Verification ———
+/** A reset link: to the site's page the request named (checked allowed), else to the platform's own page. */
+function recoveryLinkOf(
+  ctx: SandboxContext,
+  recoveryToken: string,
+  redirect?: Record<string, unknown>,
+): string {
+  if (!redirect) return `${ctx.publicUrl}/_hosted/reset-password?token=${encodeURIComponent(recoveryToken)}`;
+  const url = new URL(redirect.url as string);
+  url.searchParams.set('recoveryToken', recoveryToken);
+  return url.href;
+}
 
+/** Email verification: start (either spelling the clients use), verify the code, send it again. */
+function registerVerification(app: Hono<AppEnv>, ctx: SandboxContext): void {
   const start = async (c: Context<AppEnv>) => {
     resolveCaller(c, ctx);
     const body = await readJsonBody(c);

@@ -99,9 +99,23 @@ const touch = (ctx: SandboxContext, member: Member) => {
 
 const full = (member: Member): GetMemberResponse => ({ member: projectMember(member, 'FULL') });
 
+/**
+ * The members service (`/members/v1/members…`, SPEC.md 7). Registered in this order on purpose: the
+ * signed-in member's `/my…` paths and the collection's fixed paths (`/query`, `/bulk/…`) come before
+ * `/:id`, which would otherwise take them for a member id.
+ */
 export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void {
-  // ------------------------------------------------------------ the signed-in member ("my" calls)
+  registerMyMember(app, ctx);
+  registerMemberReads(app, ctx);
+  registerBulkMemberCalls(app, ctx);
+  registerMemberCreation(app, ctx);
+  registerMemberById(app, ctx);
+  registerMemberModeration(app, ctx);
+  registerContactListClearing(app, ctx);
+}
 
+/** The signed-in member ("my" calls): read, slug, community, and deleting itself. */
+function registerMyMember(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get(`${BASE}/my`, (c) => {
     const member = requireSignedIn(c, ctx);
     const request = readGetRequest(c.req.url);
@@ -112,7 +126,7 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
   app.post(`${BASE}/my/slug`, async (c) => {
     const member = requireSignedIn(c, ctx);
     const body = await readJsonBody(c);
-    return c.json(setSlug(member, body.slug));
+    return c.json(setSlug(ctx, member, body.slug));
   });
 
   app.post(`${BASE}/join-community`, async (c) => {
@@ -134,13 +148,14 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
   app.delete(`${BASE}/my`, (c) => {
     const member = requireSignedIn(c, ctx);
     const { contentAssigneeId } = readGetRequest(c.req.url);
-    checkContentAssignee(contentAssigneeId, member.id as string);
+    checkContentAssignee(ctx, contentAssigneeId, member.id as string);
     removeMember(ctx, member.id as string);
     return c.json({});
   });
+}
 
-  // ------------------------------------------------------------ reads: list and query
-
+/** Reads of the collection: list and query, each member as the caller may see it. */
+function registerMemberReads(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get(BASE, (c) => {
     const caller = resolveCaller(c, ctx);
     const request = readGetRequest(c.req.url);
@@ -176,56 +191,14 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
     );
     return c.json(page);
   });
+}
 
-  // ------------------------------------------------------------ merchant: bulk calls
-
+/** The merchant's bulk calls: delete by ids, and delete, approve or block by filter. */
+function registerBulkMemberCalls(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.post(`${BASE}/bulk/delete`, async (c) => {
     requireMerchant(c, ctx);
-    const body = await readJsonBody(c);
-    const ids = body.memberIds;
-    if (ids === undefined || ids === null) {
-      throw validationError([
-        { field: 'memberIds', description: 'is required', violatedRule: 'REQUIRED_FIELD' },
-      ]);
-    }
-    if (!Array.isArray(ids)) {
-      throw validationError([{ field: 'memberIds', description: 'must be a list', violatedRule: 'FORMAT' }]);
-    }
-    if (ids.length < 1 || ids.length > 100) {
-      throw validationError([
-        {
-          field: 'memberIds',
-          description: 'must list 1 to 100 member ids',
-          violatedRule: ids.length < 1 ? 'MIN_SIZE' : 'MAX_SIZE',
-        },
-      ]);
-    }
-    const bad = ids.findIndex((id) => typeof id !== 'string' || id === '');
-    if (bad >= 0) {
-      throw validationError([
-        { field: `memberIds[${bad}]`, description: 'must be a member id', violatedRule: 'FORMAT' },
-      ]);
-    }
-    const results: BulkMemberResult[] = (ids as string[]).map((id, originalIndex) => {
-      if (!ctx.state.members.has(id)) {
-        const { details } = memberNotFound(id).body;
-        return {
-          itemMetadata: { id, originalIndex, success: false, error: details?.applicationError },
-        };
-      }
-      removeMember(ctx, id);
-      return { itemMetadata: { id, originalIndex, success: true } };
-    });
-    const totalSuccesses = results.filter((r) => r.itemMetadata?.success).length;
-    const response: BulkDeleteMembersResponse = {
-      results,
-      bulkActionMetadata: {
-        totalSuccesses,
-        totalFailures: results.length - totalSuccesses,
-        undetailedFailures: 0,
-      },
-    };
-    return c.json(response);
+    const ids = readMemberIds((await readJsonBody(c)).memberIds);
+    return c.json(deleteEach(ctx, ids));
   });
 
   app.post(`${BASE}/bulk/delete-by-filter`, async (c) => {
@@ -246,7 +219,7 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
           },
         ]);
       }
-      checkContentAssignee(assignee, undefined);
+      checkContentAssignee(ctx, assignee, undefined);
     }
     for (const id of targetIds) removeMember(ctx, id);
     return c.json({ jobId: randomUUID() });
@@ -276,65 +249,123 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
     }
     return c.json({ jobId: randomUUID() });
   });
+}
 
-  // ------------------------------------------------------------ merchant: create
+/** Deletes each member that exists; an unknown id is a failure of its own, the others go on. */
+function deleteEach(ctx: SandboxContext, ids: string[]): BulkDeleteMembersResponse {
+  const results: BulkMemberResult[] = ids.map((id, originalIndex) => {
+    if (!ctx.state.members.has(id)) {
+      const { details } = memberNotFound(id).body;
+      return {
+        itemMetadata: { id, originalIndex, success: false, error: details?.applicationError },
+      };
+    }
+    removeMember(ctx, id);
+    return { itemMetadata: { id, originalIndex, success: true } };
+  });
+  const totalSuccesses = results.filter((r) => r.itemMetadata?.success).length;
+  return {
+    results,
+    bulkActionMetadata: {
+      totalSuccesses,
+      totalFailures: results.length - totalSuccesses,
+      undetailedFailures: 0,
+    },
+  };
+}
 
+/** `memberIds` of a bulk delete: a list of 1 to 100 member ids. */
+function readMemberIds(ids: unknown): string[] {
+  if (ids === undefined || ids === null) {
+    throw validationError([
+      { field: 'memberIds', description: 'is required', violatedRule: 'REQUIRED_FIELD' },
+    ]);
+  }
+  if (!Array.isArray(ids)) {
+    throw validationError([{ field: 'memberIds', description: 'must be a list', violatedRule: 'FORMAT' }]);
+  }
+  if (ids.length < 1 || ids.length > 100) {
+    throw validationError([
+      {
+        field: 'memberIds',
+        description: 'must list 1 to 100 member ids',
+        violatedRule: ids.length < 1 ? 'MIN_SIZE' : 'MAX_SIZE',
+      },
+    ]);
+  }
+  const bad = ids.findIndex((id) => typeof id !== 'string' || id === '');
+  if (bad >= 0) {
+    throw validationError([
+      { field: `memberIds[${bad}]`, description: 'must be a member id', violatedRule: 'FORMAT' },
+    ]);
+  }
+  return ids as string[];
+}
+
+/** The merchant creates a member, without a password: the member sets one through password recovery. */
+function registerMemberCreation(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.post(BASE, async (c) => {
     requireMerchant(c, ctx);
     const body = await readJsonBody(c);
-    const now = nowIso(ctx);
-    const base: Member = {
-      id: randomUUID(),
-      loginEmailVerified: false,
-      status: 'APPROVED',
-      contactId: randomUUID(),
-      contact: { phones: [], emails: [], addresses: [] },
-      profile: {},
-      privacyStatus: 'PRIVATE',
-      activityStatus: 'ACTIVE',
-      createdDate: now,
-      updatedDate: now,
-    };
-    const { draft, askedSlug } = readMemberInput(body.member, base, 'create');
-    const email = draft.loginEmail as string;
-    assertEmailFree(ctx, email);
-    const profile = draft.profile ?? {};
-    if (askedSlug !== undefined) assertSlugFree(ctx, askedSlug);
-    const localPart = email.split('@')[0];
-    profile.nickname ??= localPart;
-    profile.slug = askedSlug ?? uniqueSlug(ctx, [profile.nickname, localPart]);
-    draft.profile = profile;
-    const contact = draft.contact ?? {};
-    if (!contact.emails?.length) contact.emails = [email];
-    draft.contact = contact;
-    // Keys in the order of the platform's member.
-    const member: Member = {
-      id: draft.id,
-      loginEmail: email,
-      loginEmailVerified: draft.loginEmailVerified,
-      status: draft.status,
-      contactId: draft.contactId,
-      contact: draft.contact,
-      profile: draft.profile,
-      privacyStatus: draft.privacyStatus,
-      activityStatus: draft.activityStatus,
-      createdDate: draft.createdDate,
-      updatedDate: draft.updatedDate,
-    };
-    ctx.state.members.set(member.id as string, member);
-    // No password yet: the member sets one through password recovery.
-    ctx.state.identities.set(email, {
-      memberId: member.id as string,
-      email,
-      salt: '',
-      passwordHash: '',
-      emailVerified: false,
-    });
+    const member = createMember(ctx, body.member);
     return c.json(full(member));
   });
+}
 
-  // ------------------------------------------------------------ one member by id
+function createMember(ctx: SandboxContext, raw: unknown): Member {
+  const now = nowIso(ctx);
+  const base: Member = {
+    id: randomUUID(),
+    loginEmailVerified: false,
+    status: 'APPROVED',
+    contactId: randomUUID(),
+    contact: { phones: [], emails: [], addresses: [] },
+    profile: {},
+    privacyStatus: 'PRIVATE',
+    activityStatus: 'ACTIVE',
+    createdDate: now,
+    updatedDate: now,
+  };
+  const { draft, askedSlug } = readMemberInput(raw, base, 'create');
+  const email = draft.loginEmail as string;
+  assertEmailFree(ctx, email);
+  const profile = draft.profile ?? {};
+  if (askedSlug !== undefined) assertSlugFree(ctx, askedSlug);
+  const localPart = email.split('@')[0];
+  profile.nickname ??= localPart;
+  profile.slug = askedSlug ?? uniqueSlug(ctx, [profile.nickname, localPart]);
+  draft.profile = profile;
+  const contact = draft.contact ?? {};
+  if (!contact.emails?.length) contact.emails = [email];
+  draft.contact = contact;
+  // Keys in the order of the platform's member.
+  const member: Member = {
+    id: draft.id,
+    loginEmail: email,
+    loginEmailVerified: draft.loginEmailVerified,
+    status: draft.status,
+    contactId: draft.contactId,
+    contact: draft.contact,
+    profile: draft.profile,
+    privacyStatus: draft.privacyStatus,
+    activityStatus: draft.activityStatus,
+    createdDate: draft.createdDate,
+    updatedDate: draft.updatedDate,
+  };
+  ctx.state.members.set(member.id as string, member);
+  // No password yet: the member sets one through password recovery.
+  ctx.state.identities.set(email, {
+    memberId: member.id as string,
+    email,
+    salt: '',
+    passwordHash: '',
+    emailVerified: false,
+  });
+  return member;
+}
 
+/** One member by id: read (as the caller may see it), update, delete, and set its slug. */
+function registerMemberById(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get(`${BASE}/:id`, (c) => {
     const caller = resolveCaller(c, ctx);
     const request = readGetRequest(c.req.url);
@@ -381,11 +412,12 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
     requireMerchant(c, ctx);
     const body = await readJsonBody(c);
     const member = findMember(ctx, pathId(c, body.id));
-    return c.json(setSlug(member, body.slug));
+    return c.json(setSlug(ctx, member, body.slug));
   });
+}
 
-  // ------------------------------------------------------------ merchant: moderation
-
+/** The merchant's moderation: mute, unmute, approve, block and disconnect one member. */
+function registerMemberModeration(app: Hono<AppEnv>, ctx: SandboxContext): void {
   const moderate = (action: string, change: (member: Member) => void) => {
     app.post(`${BASE}/:id/${action}`, async (c) => {
       requireMerchant(c, ctx);
@@ -414,9 +446,10 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
     member.status = 'OFFLINE';
     ctx.tokens.revoke({ memberId: member.id as string });
   });
+}
 
-  // ------------------------------------------------------------ merchant: clear contact lists
-
+/** The merchant clears one of a member's contact lists (an update cannot: an empty list there is ignored). */
+function registerContactListClearing(app: Hono<AppEnv>, ctx: SandboxContext): void {
   for (const list of ['phones', 'emails', 'addresses'] as const) {
     app.delete(`${BASE}/:id/${list}`, (c) => {
       requireMerchant(c, ctx);
@@ -426,31 +459,31 @@ export function registerMemberRoutes(app: Hono<AppEnv>, ctx: SandboxContext): vo
       return c.json(full(member));
     });
   }
+}
 
-  // ------------------------------------------------------------ shared steps
+// ------------------------------------------------------------ shared steps
 
-  function setSlug(member: Member, slug: unknown): GetMemberResponse {
-    const violation = slugViolation(slug, 'slug');
-    if (violation) throw validationError([violation]);
-    assertSlugFree(ctx, slug as string, member.id);
-    member.profile = { ...member.profile, slug: slug as string };
-    touch(ctx, member);
-    return full(member);
-  }
+function setSlug(ctx: SandboxContext, member: Member, slug: unknown): GetMemberResponse {
+  const violation = slugViolation(slug, 'slug');
+  if (violation) throw validationError([violation]);
+  assertSlugFree(ctx, slug as string, member.id);
+  member.profile = { ...member.profile, slug: slug as string };
+  touch(ctx, member);
+  return full(member);
+}
 
-  /** `contentAssigneeId`, when given, must be another existing member, who receives the deleted content. */
-  function checkContentAssignee(value: unknown, deletedId: string | undefined): void {
-    if (value === undefined || value === null || value === '') return;
-    const assignee = String(value);
-    if (assignee === deletedId || !ctx.state.members.has(assignee)) {
-      throw validationError([
-        {
-          field: 'contentAssigneeId',
-          description: `must be the id of another existing member ("${assignee}" is not)`,
-          violatedRule: 'VALIDATION',
-        },
-      ]);
-    }
+/** `contentAssigneeId`, when given, must be another existing member, who receives the deleted content. */
+function checkContentAssignee(ctx: SandboxContext, value: unknown, deletedId: string | undefined): void {
+  if (value === undefined || value === null || value === '') return;
+  const assignee = String(value);
+  if (assignee === deletedId || !ctx.state.members.has(assignee)) {
+    throw validationError([
+      {
+        field: 'contentAssigneeId',
+        description: `must be the id of another existing member ("${assignee}" is not)`,
+        violatedRule: 'VALIDATION',
+      },
+    ]);
   }
 }
 

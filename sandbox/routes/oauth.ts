@@ -158,8 +158,10 @@ export function registerOAuthRoutes(app: Hono<AppEnv>, ctx: SandboxContext): voi
   );
   app.post('/oauth2/authorize', async (c) => {
     const form = await c.req.parseBody();
-    const fields: Record<string, string> = {};
-    for (const [key, value] of Object.entries(form)) if (typeof value === 'string') fields[key] = value;
+    // The form's own fields, every name kept as sent (`fields[key] = value` would drop a `__proto__`).
+    const fields = Object.fromEntries(
+      Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     return renderAuthorize(c, ctx, fields, true);
   });
 

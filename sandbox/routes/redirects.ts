@@ -79,31 +79,11 @@ function checkIntent(
   caller: Caller,
 ): FieldViolation[] {
   const violations: FieldViolation[] = [];
-  const required = (field: string) => {
-    if (typeof params[field] !== 'string' || !params[field]) {
-      violations.push({
-        field: `${intent}.${field}`,
-        description: 'is required',
-        violatedRule: 'REQUIRED_FIELD',
-      });
-      return false;
-    }
-    return true;
-  };
+  const required = requiredParam(intent, params, violations);
   switch (intent) {
-    case 'ecomCheckout': {
-      if (!required('checkoutId')) break;
-      const checkout = ctx.state.checkouts.get(params.checkoutId as string);
-      const owner =
-        caller.kind === 'member'
-          ? `member:${caller.memberId}`
-          : caller.kind === 'visitor'
-            ? `visitor:${caller.visitorId}`
-            : undefined;
-      if (!checkout || (owner && checkout.owner !== owner))
-        throw notFound(`Checkout ${String(params.checkoutId)}`, 'CHECKOUT_NOT_FOUND');
+    case 'ecomCheckout':
+      if (required('checkoutId')) checkCheckoutOwner(ctx, params.checkoutId as string, caller);
       break;
-    }
     case 'logout':
       if (required('clientId') && !ctx.clients.has(params.clientId as string)) {
         violations.push({
@@ -143,59 +123,90 @@ function checkIntent(
         });
       }
       break;
-    case 'auth': {
-      const request = params.authRequest;
-      if (!isObject(request)) {
-        violations.push({
-          field: 'auth.authRequest',
-          description: 'is required',
-          violatedRule: 'REQUIRED_FIELD',
-        });
-        break;
-      }
-      for (const field of ['clientId', 'codeChallenge', 'state']) {
-        if (typeof request[field] !== 'string' || !request[field]) {
-          violations.push({
-            field: `auth.authRequest.${field}`,
-            description: 'is required',
-            violatedRule: 'REQUIRED_FIELD',
-          });
-        }
-      }
-      if (request.codeChallengeMethod !== 'S256') {
-        violations.push({
-          field: 'auth.authRequest.codeChallengeMethod',
-          description: 'must be S256',
-          violatedRule: 'INVALID_ENUM_VALUE',
-        });
-      }
-      if (request.responseType !== 'code') {
-        violations.push({
-          field: 'auth.authRequest.responseType',
-          description: 'must be code',
-          violatedRule: 'INVALID_ENUM_VALUE',
-        });
-      }
-      if (!['fragment', 'query', 'web_message'].includes(request.responseMode as string)) {
-        violations.push({
-          field: 'auth.authRequest.responseMode',
-          description: 'must be fragment, query or web_message',
-          violatedRule: 'INVALID_ENUM_VALUE',
-        });
-      }
-      if (typeof request.clientId === 'string' && !ctx.clients.has(request.clientId)) {
-        violations.push({
-          field: 'auth.authRequest.clientId',
-          description: 'is not a known OAuth client',
-          violatedRule: 'VALIDATION',
-        });
-      }
+    case 'auth':
+      checkAuthRequest(ctx, params.authRequest, violations);
       break;
-    }
     default:
       break;
   }
   return violations;
+}
+
+/** A check that a text parameter of the intent is there, recording the violation when it is not. */
+function requiredParam(intent: string, params: Record<string, unknown>, violations: FieldViolation[]) {
+  return (field: string): boolean => {
+    if (typeof params[field] !== 'string' || !params[field]) {
+      violations.push({
+        field: `${intent}.${field}`,
+        description: 'is required',
+        violatedRule: 'REQUIRED_FIELD',
+      });
+      return false;
+    }
+    return true;
+  };
+}
+
+/** The checkout must exist and, for a visitor or member, be theirs: another's is as unknown as a missing one. */
+function checkCheckoutOwner(ctx: SandboxContext, checkoutId: string, caller: Caller): void {
+  const checkout = ctx.state.checkouts.get(checkoutId);
+  const owner =
+    caller.kind === 'member'
+      ? `member:${caller.memberId}`
+      : caller.kind === 'visitor'
+        ? `visitor:${caller.visitorId}`
+        : undefined;
+  if (!checkout || (owner && checkout.owner !== owner))
+    throw notFound(`Checkout ${String(checkoutId)}`, 'CHECKOUT_NOT_FOUND');
+}
+
+/** The `auth` intent's authorize request: a known client, PKCE with S256, a code, a known response mode. */
+function checkAuthRequest(ctx: SandboxContext, request: unknown, violations: FieldViolation[]): void {
+  if (!isObject(request)) {
+    violations.push({
+      field: 'auth.authRequest',
+      description: 'is required',
+      violatedRule: 'REQUIRED_FIELD',
+    });
+    return;
+  }
+  for (const field of ['clientId', 'codeChallenge', 'state']) {
+    if (typeof request[field] !== 'string' || !request[field]) {
+      violations.push({
+        field: `auth.authRequest.${field}`,
+        description: 'is required',
+        violatedRule: 'REQUIRED_FIELD',
+      });
+    }
+  }
+  if (request.codeChallengeMethod !== 'S256') {
+    violations.push({
+      field: 'auth.authRequest.codeChallengeMethod',
+      description: 'must be S256',
+      violatedRule: 'INVALID_ENUM_VALUE',
+    });
+  }
+  if (request.responseType !== 'code') {
+    violations.push({
+      field: 'auth.authRequest.responseType',
+      description: 'must be code',
+      violatedRule: 'INVALID_ENUM_VALUE',
+    });
+  }
+  if (!['fragment', 'query', 'web_message'].includes(request.responseMode as string)) {
+    violations.push({
+      field: 'auth.authRequest.responseMode',
+      description: 'must be fragment, query or web_message',
+      violatedRule: 'INVALID_ENUM_VALUE',
+    });
+  }
+  if (typeof request.clientId === 'string' && !ctx.clients.has(request.clientId)) {
+    violations.push({
+      field: 'auth.authRequest.clientId',
+      description: 'is not a known OAuth client',
+      violatedRule: 'VALIDATION',
+    });
+  }
 }
 
 /** The URL of an intent's page: the platform's authorize endpoint for `auth`, a hosted page otherwise. */
@@ -205,10 +216,12 @@ function fullUrlOf(
 ): { endpoint: string; searchParams: Record<string, string> } {
   if (session.intent === 'auth') {
     const auth = session.request.auth as { authRequest: Record<string, unknown>; prompt?: string };
-    const searchParams: Record<string, string> = {};
-    for (const [key, value] of Object.entries(auth.authRequest)) {
-      if (value !== undefined && value !== null) searchParams[key] = String(value);
-    }
+    // The caller's keys, each kept as sent (`searchParams[key] = value` would drop a `__proto__`).
+    const searchParams: Record<string, string> = Object.fromEntries(
+      Object.entries(auth.authRequest)
+        .filter(([, value]) => value !== undefined && value !== null)
+        .map(([key, value]) => [key, String(value)]),
+    );
     if (auth.prompt) searchParams.prompt = auth.prompt;
     searchParams.redirectSessionId = session.id;
     return { endpoint: `${ctx.publicUrl}/oauth2/authorize`, searchParams };
@@ -250,6 +263,14 @@ const callbackOf = (
 
 /** Redirect sessions (`/_api/redirects-api/v1/redirect-session`, WIRE.md 8) and the hosted pages they open. */
 export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): void {
+  registerRedirectSessions(app, ctx);
+  registerHostedCheckout(app, ctx);
+  // After the checkout's, so that `/_hosted/:page` does not take `/_hosted/checkout` for another intent's page.
+  registerHostedPages(app, ctx);
+}
+
+/** Making a redirect session, and following its short link. */
+function registerRedirectSessions(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.post('/_api/redirects-api/v1/redirect-session', async (c) => {
     const caller = resolveCaller(c, ctx);
     const body = await readJsonBody(c);
@@ -268,33 +289,7 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     if (!isObject(params))
       throw validationError([{ field: intent, description: 'must be an object', violatedRule: 'FORMAT' }]);
     const violations = checkIntent(ctx, intent, params, caller);
-    const allowed = callbackOrigins(
-      ctx,
-      caller.kind === 'merchant' ? undefined : caller.clientId,
-      intent,
-      params,
-    );
-    const callbacks = body.callbacks;
-    if (callbacks !== undefined && !isObject(callbacks)) {
-      violations.push({ field: 'callbacks', description: 'must be an object', violatedRule: 'FORMAT' });
-    }
-    for (const field of CALLBACK_FIELDS) {
-      const url = isObject(callbacks) ? callbacks[field] : undefined;
-      if (url === undefined) continue;
-      if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
-        violations.push({
-          field: `callbacks.${field}`,
-          description: 'must be an http(s) URL',
-          violatedRule: 'FORMAT',
-        });
-      } else if (!allowed.origins.includes(new URL(url).origin)) {
-        violations.push({
-          field: `callbacks.${field}`,
-          description: `must be on one of the site's allowed origins (those of ${allowed.whose}: ${allowed.origins.join(', ') || 'none'})`,
-          violatedRule: 'VALIDATION',
-        });
-      }
-    }
+    checkCallbacks(ctx, caller, intent, params, body.callbacks, violations);
     if (violations.length) throw validationError(violations);
     const session: StoredRedirectSession = {
       id: randomUUID(),
@@ -329,8 +324,47 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
     const { endpoint, searchParams } = fullUrlOf(ctx, session);
     return c.redirect(`${endpoint}?${new URLSearchParams(searchParams)}`, 302);
   });
+}
 
-  // The hosted checkout: what the `ecomCheckout` redirect session opens.
+/** A session's callbacks: http(s) addresses on the origins the caller may lead back to (`callbackOrigins`). */
+function checkCallbacks(
+  ctx: SandboxContext,
+  caller: Caller,
+  intent: string,
+  params: Record<string, unknown>,
+  callbacks: unknown,
+  violations: FieldViolation[],
+): void {
+  const allowed = callbackOrigins(
+    ctx,
+    caller.kind === 'merchant' ? undefined : caller.clientId,
+    intent,
+    params,
+  );
+  if (callbacks !== undefined && !isObject(callbacks)) {
+    violations.push({ field: 'callbacks', description: 'must be an object', violatedRule: 'FORMAT' });
+  }
+  for (const field of CALLBACK_FIELDS) {
+    const url = isObject(callbacks) ? callbacks[field] : undefined;
+    if (url === undefined) continue;
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url) || !URL.canParse(url)) {
+      violations.push({
+        field: `callbacks.${field}`,
+        description: 'must be an http(s) URL',
+        violatedRule: 'FORMAT',
+      });
+    } else if (!allowed.origins.includes(new URL(url).origin)) {
+      violations.push({
+        field: `callbacks.${field}`,
+        description: `must be on one of the site's allowed origins (those of ${allowed.whose}: ${allowed.origins.join(', ') || 'none'})`,
+        violatedRule: 'VALIDATION',
+      });
+    }
+  }
+}
+
+/** The hosted checkout: what the `ecomCheckout` redirect session opens, and where its order is placed. */
+function registerHostedCheckout(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get('/_hosted/checkout', (c) => {
     const session = sessionOf(c, ctx, 'ecomCheckout');
     const checkoutId = (session.request.ecomCheckout as { checkoutId: string }).checkoutId;
@@ -370,7 +404,10 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
       ),
     );
   });
+}
 
+/** The logout page, and the other intents' pages. */
+function registerHostedPages(app: Hono<AppEnv>, ctx: SandboxContext): void {
   // The logout page ends the platform's session (the sign-in whose session token could mint member tokens
   // again) and the refresh token, then goes back to the site.
   app.get('/_hosted/logout', (c) => {
@@ -383,34 +420,38 @@ export function registerRedirectRoutes(app: Hono<AppEnv>, ctx: SandboxContext): 
   });
 
   // The other intents' pages: a platform page that says where the visitor is and leads back.
-  app.get('/_hosted/:page', (c) => {
+  // The password-reset page is the identity routes' (registered later): it goes on to them.
+  app.get('/_hosted/:page', (c, next) => {
     const page = c.req.param('page');
+    if (page === 'reset-password') return next();
     const intent = Object.entries(PAGE_OF).find(([, name]) => name === page)?.[0];
     if (!intent) throw applicationError(404, 'PAGE_NOT_FOUND', `No hosted page "${page}"`);
     const session = sessionOf(c, ctx, intent);
-    const params = session.request[intent];
-    const back = callbackOf(ctx, session, 'postFlowUrl');
-    const details = isObject(params)
-      ? Object.entries(params)
-          .map(
-            ([k, v]) =>
-              `<li><strong>${escapeHtml(k)}</strong>: ${escapeHtml(typeof v === 'string' ? v : JSON.stringify(v))}</li>`,
-          )
-          .join('')
-      : '';
-    const title =
-      intent === 'membersAccount'
-        ? `Members area: ${String((params as { section?: string }).section)}`
-        : `The platform's ${intent} page`;
-    return c.html(
-      hostedPage(
-        title,
-        `<h1>${escapeHtml(title)}</h1><p class="muted">This page stands in for the hosted platform's own page.</p><ul>${details}</ul>${
-          back ? `<a class="button" href="${escapeHtml(back)}">Back to the site</a>` : ''
-        }`,
-      ),
-    );
+    return c.html(renderIntentPage(ctx, session, intent));
   });
+}
+
+function renderIntentPage(ctx: SandboxContext, session: StoredRedirectSession, intent: string): string {
+  const params = session.request[intent];
+  const back = callbackOf(ctx, session, 'postFlowUrl');
+  const details = isObject(params)
+    ? Object.entries(params)
+        .map(
+          ([k, v]) =>
+            `<li><strong>${escapeHtml(k)}</strong>: ${escapeHtml(typeof v === 'string' ? v : JSON.stringify(v))}</li>`,
+        )
+        .join('')
+    : '';
+  const title =
+    intent === 'membersAccount'
+      ? `Members area: ${String((params as { section?: string }).section)}`
+      : `The platform's ${intent} page`;
+  return hostedPage(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p class="muted">This page stands in for the hosted platform's own page.</p><ul>${details}</ul>${
+      back ? `<a class="button" href="${escapeHtml(back)}">Back to the site</a>` : ''
+    }`,
+  );
 }
 
 function renderCheckout(
