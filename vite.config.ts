@@ -49,12 +49,52 @@ const CART_CODE = {
  * - `react`: `dist/react/index.js`, the components and hooks for React apps (`storefront-widgets/react`).
  * `npm run build` (scripts/build.ts) runs them all and writes the API's type declarations.
  */
+/**
+ * @floating-ui/react and zustand's hook get React by namespace or default object; given only the functions they
+ * use (src/ui/react-subset), the rest of preact/compat is left out of the bundle. The widgets' happy-dom tests
+ * (vitest.config.ts) run on the same subset, so a function it lacks fails them as it fails the build.
+ */
+export const reactSubset = {
+  name: 'react-subset-for-libraries',
+  enforce: 'pre',
+  resolveId(source: string, importer: string | undefined) {
+    if (!importer || !/[\\/]node_modules[\\/](@floating-ui|zustand)[\\/]/.test(importer)) return null;
+    // (`react` and `react-dom` are already preact/compat here: the aliases apply first.)
+    if (source === 'preact/compat') return resolve(import.meta.dirname, 'src/ui/react-subset/react.ts');
+    return null;
+  },
+} as const;
+
+/**
+ * A build warning is a build error: a name imported but not exported (a function missing from
+ * src/ui/react-subset, which would ship as `undefined` and crash the menu), an import that cannot split, an
+ * eval. The one warning let through says why (`expected`); the timings note is Rolldown's own report on slow
+ * plugins, not about the code, and is left out.
+ */
+function strictLogs(expected: (log: { code?: string; message: string }) => boolean = () => false) {
+  return (
+    level: 'warn' | 'info' | 'debug',
+    log: { code?: string; message: string },
+    handler: (level: 'warn' | 'info' | 'debug', log: { code?: string; message: string }) => void,
+  ) => {
+    if (log.code === 'PLUGIN_TIMINGS' || expected(log)) return;
+    // (Vite's handler only prints an 'error' level: the build must stop, so this throws.)
+    if (level === 'warn') throw new Error(`The build stopped on a warning: [${log.code}] ${log.message}`);
+    handler(level, log);
+  };
+}
+
 export default defineConfig(({ mode }): UserConfig => {
   const root = import.meta.dirname;
-  const shared: UserConfig = {
+  const shared = {
     define: { 'process.env.NODE_ENV': '"production"' },
-    build: { emptyOutDir: false, reportCompressedSize: false, sourcemap: false },
-  };
+    build: {
+      emptyOutDir: false,
+      reportCompressedSize: false,
+      sourcemap: false,
+      rolldownOptions: { onLog: strictLogs() },
+    },
+  } satisfies UserConfig;
   if (mode === 'embed') {
     return {
       ...shared,
@@ -67,7 +107,7 @@ export default defineConfig(({ mode }): UserConfig => {
           name: 'StorefrontEmbed',
           fileName: () => 'embed.js',
         },
-        rolldownOptions: { output: { minify: true } },
+        rolldownOptions: { ...shared.build.rolldownOptions, output: { minify: true } },
       },
     };
   }
@@ -83,6 +123,7 @@ export default defineConfig(({ mode }): UserConfig => {
         target: 'es2022',
         lib: { entry: resolve(root, 'src/react/index.ts'), formats: ['es'], fileName: () => 'index.js' },
         rolldownOptions: {
+          ...shared.build.rolldownOptions,
           external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@floating-ui\//],
           output: { minify: false, chunkFileNames: 'chunks/[name]-[hash].js' },
         },
@@ -97,7 +138,7 @@ export default defineConfig(({ mode }): UserConfig => {
         outDir: 'dist/api',
         target: 'es2022',
         lib: { entry: resolve(root, 'src/api/index.ts'), formats: ['es'], fileName: () => 'index.js' },
-        rolldownOptions: { output: { minify: false } },
+        rolldownOptions: { ...shared.build.rolldownOptions, output: { minify: false } },
       },
     };
   }
@@ -110,20 +151,7 @@ export default defineConfig(({ mode }): UserConfig => {
     ...shared,
     oxc: CLASSIC_JSX,
     resolve: { alias: REACT_ON_PREACT },
-    plugins: [
-      {
-        // @floating-ui/react and zustand's hook get React by namespace or default object; given only the
-        // functions they use (src/ui/react-subset), the rest of preact/compat is left out of the bundle.
-        name: 'react-subset-for-libraries',
-        enforce: 'pre',
-        resolveId(source, importer) {
-          if (!importer || !/[\\/]node_modules[\\/](@floating-ui|zustand)[\\/]/.test(importer)) return null;
-          // (`react` and `react-dom` are already preact/compat here: the aliases apply first.)
-          if (source === 'preact/compat') return resolve(root, 'src/ui/react-subset/react.ts');
-          return null;
-        },
-      },
-    ],
+    plugins: [reactSubset],
     build: {
       ...shared.build,
       target: 'es2022',
@@ -139,12 +167,11 @@ export default defineConfig(({ mode }): UserConfig => {
       outDir: cartApi === 'v2' ? 'dist/v2' : 'dist',
       lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader.js' },
       rolldownOptions: {
-        onLog(level, log, handler) {
-          // V2's read is in loader.js in the V2 build, and the store's `import()` of it finds it there.
-          if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && own.read && log.message.includes('cart-v2-read'))
-            return;
-          handler(level, log);
-        },
+        // V2's read is in loader.js in the V2 build, and the store's `import()` of it finds it there.
+        onLog: strictLogs(
+          (log) =>
+            log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && !!own.read && log.message.includes('cart-v2-read'),
+        ),
         // Code the loader needs stays in loader.js (the widgets' chunks import it from there), instead of
         // being split into small shared chunks that each compress worse and cost a request before any widget.
         preserveEntrySignatures: 'allow-extension',
@@ -178,7 +205,7 @@ export default defineConfig(({ mode }): UserConfig => {
               // API calls.
               {
                 name: 'products',
-                test: /[\\/]src[\\/](widgets[\\/]product[\\/](?!en\.|de\.|page\.|sanitize\.|gallery\.)[\w-]+\.(tsx?|css)|store[\\/]products\.ts|api[\\/]products\.ts)/,
+                test: /[\\/]src[\\/](widgets[\\/]product[\\/](?!en\.|de\.|page\.|sanitize\.|gallery\.)[\w-]+\.(tsx?|css)|store[\\/]product(s|-keys)\.ts|api[\\/]products\.ts)/,
               },
               // What only a product page (`layout="page"`) shows: gallery (videos too), description, info, the
               // sanitiser, and their styles.
@@ -192,7 +219,7 @@ export default defineConfig(({ mode }): UserConfig => {
               {
                 name: 'widgets',
                 test: new RegExp(
-                  String.raw`[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](sign-in-flows|cart-edits|cart-shapes|member-actions)|auth[\\/](sign-in|login-state|pkce|silent|hosted)|api[\\/](identity|safe-url|catalog-reference|redirects)|${own.changes})\.ts`,
+                  String.raw`[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](cart-edits|cart-shapes)|api[\\/](safe-url|catalog-reference|redirects)|${own.changes})\.ts`,
                 ),
               },
               // The other cart service, for a page whose script tag asks for it without embed.js (embed.js picks

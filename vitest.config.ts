@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
+import type { Alias, ResolverFunction } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { CLASSIC_JSX, REACT_ON_PREACT } from './vite.config.ts';
+import { CLASSIC_JSX, REACT_ON_PREACT, reactSubset } from './vite.config.ts';
 
 const REACT_18 = resolve(import.meta.dirname, 'test/react-18/node_modules');
 
@@ -15,11 +16,29 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/unit/node/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/unit/node/**/*.test.ts'],
+          setupFiles: ['test/setup/preload-chunks.ts'],
+        },
       },
       {
         extends: true,
-        resolve: { alias: REACT_ON_PREACT },
+        // `react` is preact/compat, as in the build; for @floating-ui and zustand, the script tag's subset of it
+        // (vite.config.ts `reactSubset`), so a function the subset lacks fails these tests as it fails the build.
+        resolve: {
+          alias: REACT_ON_PREACT.map(
+            (entry): Alias => ({
+              ...entry,
+              // (Typed as Rolldown's synchronous hook; Vite awaits what it returns, as for any resolveId.)
+              customResolver(source, importer) {
+                return (reactSubset.resolveId(source, importer) ??
+                  this.resolve(source, importer, { skipSelf: true })) as ReturnType<ResolverFunction>;
+              },
+            }),
+          ),
+        },
         test: {
           name: 'dom',
           environment: 'happy-dom',

@@ -10,7 +10,10 @@
  *   texts (`chunks/products.<lang>-*.js`), but neither the drawer's views nor the member menu;
  * - every cart and member widget opened, the member menu (`chunks/menu-*.js`, floating-ui) included, one
  *   language's texts: what those chunks import (a page without products: the product chunks are left out, and
- *   so are chunks no widget loads, such as the return from the hosted login page, `redirect-back-*.js`);
+ *   so are chunks no widget loads, such as the return from the hosted login page, `redirect-back-*.js`, and
+ *   chunks an action loads when it is first used: the sign-in code, `sign-in-flows-*.js`, on the login form's
+ *   first keystroke, and the member's own calls, `member-actions-*.js`, on the menu's first action);
+ * - the same with a member signed in through the modal and the menu's actions used (a figure, with no budget);
  * - everything: a product page (`product-page-*.js` too) with every widget opened, one language (a figure, with
  *   no budget of its own).
  * Each page is measured twice, on the build embed.js loads for it: on the platform's v1 cart (the default,
@@ -122,6 +125,9 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const drawer = closure(['embed.js', 'loader.js', views]);
   const grid = closure(['embed.js', 'loader.js', products]);
   const every = closure(['embed.js', 'loader.js', views, menu]);
+  // What a member who signs in and uses the menu's actions adds: the sign-in code and the member's own calls,
+  // each loaded by its first use (the login form's first keystroke, the menu's first action).
+  const member = closure([...every, chunk('chunks/sign-in-flows-'), chunk('chunks/member-actions-')]);
   // Every file of the build but the other service and the language packs (each row adds its own language's).
   const everything = ['embed.js', ...files.filter((file) => !other.includes(file) && !isAnyPack(file))];
   /** Chunks a page must not download before it wants them, by page; no page downloads the other service. */
@@ -156,6 +162,9 @@ function measure(folder: string, label: string, otherService: RegExp) {
     ...perLanguage('a page with the cart drawer opened', drawer, BUDGETS.drawer, ['texts']),
     ...perLanguage('a page with a product grid, before any cart opens', grid, BUDGETS.grid, ['products']),
     ...perLanguage('every cart and member widget opened, member menu included', every, BUDGETS.all, [
+      'texts',
+    ]),
+    ...perLanguage('every widget opened, a member signed in with the modal and the menu used', member, null, [
       'texts',
     ]),
     ...perLanguage('everything: a product page with every widget opened', everything, null, [

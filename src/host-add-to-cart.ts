@@ -1,4 +1,4 @@
-import { scopeOf } from './host';
+import { scopeOf } from './host-scope';
 import type { Storefront } from './store/store';
 import { fill, languageOf } from './ui/i18n';
 
@@ -34,7 +34,8 @@ export function readPickers(
   | { ok: true; options: Record<string, string>; quantity?: string }
   | { ok: false; option: string; control: HTMLElement } {
   const scope = scopeOf(button);
-  const options: Record<string, string> = {};
+  // No prototype: an option called `__proto__` is an option like any other.
+  const options: Record<string, string> = Object.create(null);
   if (!scope) return { ok: true, options };
   const controls = [...scope.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-sf-option]')];
   const names = [...new Set(controls.map((c) => c.getAttribute('data-sf-option')?.trim() ?? ''))].filter(

@@ -1,13 +1,11 @@
+import { scopeOf } from './host-scope';
 import type { Storefront } from './store/store';
 import { OPEN_MENU_EVENT } from './ui/lazy-element';
 
 /** What the host page keeps up to date: the cart count's elements and the elements shown by role. */
 const PAINTED = '[data-sf-cart-count],[data-sf-show]';
 
-/** Where a button's or a picker's fellows live: its `data-sf-product` container or its form. */
-export function scopeOf(element: Element): Element | null {
-  return element.closest('[data-sf-product]') ?? (element as HTMLButtonElement).form ?? null;
-}
+type HostOptions = { openCartOnAdd: boolean; lang: string; report: (message: string) => void };
 
 /**
  * Wires the host page's own elements: clicks on `data-sf-add-to-cart`, `data-sf-open-cart` and
@@ -15,19 +13,38 @@ export function scopeOf(element: Element): Element | null {
  * later too, by event delegation), every `data-sf-cart-count` kept showing the count, and every
  * `data-sf-show="signed-in" | "signed-out"` shown for that role only. Returns the unwiring.
  */
-export function wireHostPage(
-  doc: Document,
-  store: Storefront,
-  options: { openCartOnAdd: boolean; lang: string; report: (message: string) => void },
-): () => void {
-  const onClick = (event: Event) => {
+export function wireHostPage(doc: Document, store: Storefront, options: HostOptions): () => void {
+  const onClick = clicks(doc, store, options);
+  doc.addEventListener('click', onClick);
+  // A new choice clears the "choose a …" state of its group.
+  const onChange = (event: Event) => {
+    const control = event.target instanceof Element ? event.target.closest('[data-sf-option]') : null;
+    if (!control) return;
+    const name = control.getAttribute('data-sf-option');
+    const scope = scopeOf(control);
+    for (const other of scope?.querySelectorAll('[data-sf-option]') ?? [control]) {
+      if (other.getAttribute('data-sf-option') === name) other.removeAttribute('aria-invalid');
+    }
+  };
+  doc.addEventListener('change', onChange);
+  const unpaint = paintCountAndRole(doc, store, options.report);
+  return () => {
+    doc.removeEventListener('click', onClick);
+    doc.removeEventListener('change', onChange);
+    unpaint();
+  };
+}
+
+/** The page's buttons: add to cart (its code loads on the first click), open the cart, sign in. */
+function clicks(doc: Document, store: Storefront, options: HostOptions) {
+  return (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const add = target?.closest('[data-sf-add-to-cart]');
     if (add) {
       event.preventDefault();
       if (add.getAttribute('aria-busy') === 'true') return;
       add.setAttribute('aria-busy', 'true');
-      void import('./host-add').then(
+      void import('./host-add-to-cart').then(
         (module) => module.addFrom(add, store, options),
         (error: unknown) => {
           add.removeAttribute('aria-busy');
@@ -49,19 +66,13 @@ export function wireHostPage(
         options.report('a member’s data-sf-sign-in opens the menu of <sf-member-badge>: add one');
     }
   };
-  doc.addEventListener('click', onClick);
-  // A new choice clears the "choose a …" state of its group.
-  const onChange = (event: Event) => {
-    const control = event.target instanceof Element ? event.target.closest('[data-sf-option]') : null;
-    if (!control) return;
-    const name = control.getAttribute('data-sf-option');
-    const scope = scopeOf(control);
-    for (const other of scope?.querySelectorAll('[data-sf-option]') ?? [control]) {
-      if (other.getAttribute('data-sf-option') === name) other.removeAttribute('aria-invalid');
-    }
-  };
-  doc.addEventListener('change', onChange);
+}
 
+/**
+ * Keeps every `data-sf-cart-count` showing the count and its status, and every `data-sf-show` element shown
+ * for its role only, those the page adds later too. Returns the end of it.
+ */
+function paintCountAndRole(doc: Document, store: Storefront, report: HostOptions['report']): () => void {
   let shown = '';
   const told = new WeakSet<Element>();
   const paint = (force = false) => {
@@ -80,7 +91,7 @@ export function wireHostPage(
       if (wanted === 'signed-in' || wanted === 'signed-out') el.hidden = wanted !== role;
       // Said once an element, not at each change of the cart.
       else if (!told.has(el) && told.add(el))
-        options.report(`data-sf-show="${wanted}" is not signed-in or signed-out`);
+        report(`data-sf-show="${wanted}" is not signed-in or signed-out`);
     }
   };
   paint(true);
@@ -100,8 +111,6 @@ export function wireHostPage(
   });
   observer.observe(doc.documentElement, { childList: true, subtree: true });
   return () => {
-    doc.removeEventListener('click', onClick);
-    doc.removeEventListener('change', onChange);
     unsubscribe();
     observer.disconnect();
   };

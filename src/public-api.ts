@@ -3,7 +3,6 @@ import type { CaptchaProvider } from './auth/sign-in';
 import type { AddToCartInput, Storefront, StorefrontEvents } from './store/store';
 
 export type StorefrontEventName = keyof StorefrontEvents;
-type Handler = (detail: unknown) => void;
 
 /** `window.Storefront` once the bundle is here: what a site's own scripts may call. */
 export interface StorefrontApi {
@@ -33,22 +32,20 @@ export interface StorefrontApi {
  * document for analytics tags. A failing handler is reported and the others still run.
  */
 export function createEventHub(doc: Document | undefined) {
-  // The API client's emitter keeps the handlers and reports a failing one; its names are the store's here.
-  const handlers = new Emitter() as unknown as {
-    on(name: string, handler: Handler): () => void;
-    off(name: string, handler: Handler): void;
-    emit(name: string, detail: unknown): void;
-  };
+  // The API client's emitter keeps the handlers and reports a failing one.
+  const handlers = new Emitter<StorefrontEvents>();
   return {
     emit<K extends StorefrontEventName>(name: K, detail: StorefrontEvents[K]) {
       handlers.emit(name, detail);
       doc?.dispatchEvent(new CustomEvent(`sf:${name}`, { detail }));
     },
-    on(name: string, handler: Handler) {
+    // A page's script may name any event (a Map keeps them, so any name is only a name).
+    on<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void) {
       if (typeof handler !== 'function') throw new TypeError(`Storefront.on("${name}", …) needs a function`);
       return handlers.on(name, handler);
     },
-    off: (name: string, handler: Handler) => handlers.off(name, handler),
+    off: <K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void) =>
+      handlers.off(name, handler),
   };
 }
 
@@ -81,8 +78,8 @@ export function createPublicApi(
       captcha.provider = provider ?? undefined;
     },
     signOut: () => store.getState().signOut(),
-    on: (name, handler) => hub.on(name, handler as Handler),
-    off: (name, handler) => hub.off(name, handler as Handler),
+    on: (name, handler) => hub.on(name, handler),
+    off: (name, handler) => hub.off(name, handler),
     getState() {
       const state = store.getState();
       const member = state.member.member;
@@ -110,7 +107,8 @@ export function drainQueue(queue: unknown, api: StorefrontApi): void {
         throw new TypeError('not a [method, …args] entry');
       const [name, ...args] = entry as [string, ...unknown[]];
       const method = (api as unknown as Record<string, unknown>)[name];
-      if (typeof method !== 'function' || name === 'loaded')
+      // Its own methods only: `constructor`, `toString`… are Object.prototype's.
+      if (typeof method !== 'function' || !Object.hasOwn(api, name))
         throw new TypeError(`Storefront has no method "${name}"`);
       const result = (method as (...a: unknown[]) => unknown).apply(api, args);
       if (result instanceof Promise)

@@ -1,5 +1,5 @@
 import { webLock } from './auth/lock';
-import { createSession, type Session } from './auth/session';
+import { createSession, type Session, TOKENS_KEY } from './auth/session';
 import { storageNamespace, webStorage } from './auth/storage';
 import { carriesAny, paramsOf } from './auth/url-params';
 import type { EmbedConfig } from './config';
@@ -85,43 +85,17 @@ export function startStorefront(
     cartApi: config.cartApi,
   });
   const { session } = store;
+  // Listening from now on (until `destroy()`): a hosted sign-in finished below is a sign-in the store hears.
+  store.getState().listen();
   const api = createPublicApi(store, hub, captcha);
 
   // Another tab signed in, out, or renewed: the store takes the stored tokens.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === `${namespace}:tokens`) session.reload();
+    if (event.key === `${namespace}:${TOKENS_KEY}`) session.reload();
   };
   win.addEventListener('storage', onStorage);
 
-  // A password-reset link: the modal opens on its new-password view; the token leaves the address bar.
-  const recoveryToken = new URL(win.location.href).searchParams.get(RECOVERY_PARAM);
-  if (recoveryToken) {
-    cleanUrl(win, [RECOVERY_PARAM]);
-    store.getState().openLogin({ view: 'reset', recoveryToken });
-  }
-
-  // Back from checkout: the order is confirmed (once the cart is loaded, and after the page's queued
-  // `Storefront.on` calls); the parameters leave the address bar.
-  const [orderId, orderNumber] = ORDER_PARAMS.map((key) => new URL(win.location.href).searchParams.get(key));
-  if (orderId) cleanUrl(win, ORDER_PARAMS);
-
-  const ready = (async () => {
-    try {
-      // The code of a hosted sign-in downloads only when the platform redirected back with an answer.
-      if (carriesAny(paramsOf(win.location.href), OAUTH_PARAMS)) {
-        await (await import('./auth/redirect-back')).finishRedirect(session, win.location.href);
-        cleanUrl(win);
-      }
-    } catch (error) {
-      cleanUrl(win);
-      console.error('[storefront] the sign-in could not be completed:', error);
-      store.setState((s) => ({
-        session: { ...s.session, notice: { key: 'signInFailed', detail: (error as Error).message } },
-      }));
-    }
-    if (config.clientId) await store.getState().start();
-    if (orderId) store.getState().showOrder({ orderId, orderNumber: orderNumber ?? '' });
-  })();
+  const ready = arrive(config, win, store);
 
   return {
     config,
@@ -136,4 +110,42 @@ export function startStorefront(
       store.getState().destroy();
     },
   };
+}
+
+/**
+ * What the address the visitor arrived at says, taken out of the address bar: a password-reset link (the modal
+ * opens on its new-password view), a hosted sign-in's answer (finished), the order the checkout led back with
+ * (confirmed if it is this browser's and the platform agrees, after the page's queued `Storefront.on` calls);
+ * then the store starts. Settles when all that is done.
+ */
+async function arrive(config: EmbedConfig, win: Window, store: Storefront): Promise<void> {
+  const recoveryToken = new URL(win.location.href).searchParams.get(RECOVERY_PARAM);
+  if (recoveryToken) {
+    cleanUrl(win, [RECOVERY_PARAM]);
+    store.getState().openLogin({ view: 'reset', recoveryToken });
+  }
+  const [orderId, orderNumber = null] = ORDER_PARAMS.map((key) =>
+    new URL(win.location.href).searchParams.get(key),
+  );
+  if (orderId) cleanUrl(win, ORDER_PARAMS);
+  try {
+    // The code of a hosted sign-in downloads only when the platform redirected back with an answer.
+    if (carriesAny(paramsOf(win.location.href), OAUTH_PARAMS)) {
+      await (await import('./auth/redirect-back')).finishRedirect(store.session, win.location.href);
+      cleanUrl(win);
+    }
+  } catch (error) {
+    cleanUrl(win);
+    console.error('[storefront] the sign-in could not be completed:', error);
+    store.setState((s) => ({
+      session: { ...s.session, notice: { key: 'signInFailed', detail: (error as Error).message } },
+    }));
+  }
+  if (!config.clientId) return;
+  await store.getState().start();
+  if (orderId)
+    await store
+      .getState()
+      .confirmOrder({ orderId, orderNumber })
+      .catch(() => false);
 }

@@ -1,3 +1,4 @@
+import { CURRENT_CART_V2 } from './cart-current';
 import { storeCatalogReference } from './catalog-reference';
 import { type ApiError, isApiError } from './errors';
 import { type ApiClient, seg } from './http';
@@ -25,21 +26,14 @@ import type {
  * same cart as v1's, by the same visitor or member token. Every call answers the whole response
  * (`{cart}` or `{cart, summary}`), as the official SDK does.
  */
-const CURRENT = '/ecom/v2/carts/current';
+const CURRENT = CURRENT_CART_V2;
+
+export { findCurrentCartV2, getCurrentCartV2 } from './cart-current';
+
 const CARTS = '/ecom/v2/carts';
 
 const post = <T>(client: ApiClient, path: string, body: unknown = {}) =>
   client.request<T>({ method: 'POST', path: `${CURRENT}${path}`, body });
-
-/**
- * The current cart. A visitor or member without one gets a 404 (`ApiError`, code `OWNED_CART_NOT_FOUND`).
- *
- * @example
- * const { cart } = await getCurrentCartV2(client);
- * const count = cart.lineItems?.reduce((n, l) => n + (l.quantityInfo?.confirmedQuantity ?? 0), 0);
- */
-export const getCurrentCartV2 = (client: ApiClient): Promise<CartV2Response> =>
-  client.request<CartV2Response>({ method: 'GET', path: CURRENT });
 
 /**
  * A new current cart, with its fields, items, coupon, delivery method and gift card in one call; it

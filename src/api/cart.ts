@@ -1,3 +1,4 @@
+import { CURRENT_CART } from './cart-current';
 import { storeCatalogReference } from './catalog-reference';
 import type { ApiClient } from './http';
 import type {
@@ -13,22 +14,15 @@ import type {
 } from './types/cart';
 
 /** The current cart service: the visitor's or member's own cart (SPEC.md 7, WIRE.md 3). */
-const CART = '/ecom/v1/carts/current';
+const CART = CURRENT_CART;
+
+export { findCurrentCart, getCurrentCart } from './cart-current';
 
 function announce(client: ApiClient, cart: Cart): Cart {
   if (cart.createdDate && cart.createdDate === cart.updatedDate) client.emit('cart.created', { cart });
   client.emit('cart.updated', { cart });
   return cart;
 }
-
-/**
- * The current cart. A visitor without one gets a 404 (`ApiError` with status 404), as on the platform.
- *
- * @example
- * const { cart } = await getCurrentCart(client);
- */
-export const getCurrentCart = (client: ApiClient): Promise<CartResponse> =>
-  client.request<CartResponse>({ method: 'GET', path: CART });
 
 /** Updates cart info, the coupon, merchant discounts or lines; creates the cart when there is none. */
 export async function updateCurrentCart(

@@ -6,7 +6,8 @@
 
 type Flat = Record<string, unknown>;
 
-function flatten(data: Record<string, unknown>, prefix = '', out: Flat = {}): Flat {
+/** Dotted paths and their values, in an object without a prototype: a key `__proto__` stays a key. */
+function flatten(data: Record<string, unknown>, prefix = '', out: Flat = Object.create(null)): Flat {
   for (const [key, value] of Object.entries(data)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
@@ -16,15 +17,18 @@ function flatten(data: Record<string, unknown>, prefix = '', out: Flat = {}): Fl
   return out;
 }
 
-/** UTF-8 JSON as base64url without padding. */
-export function base64UrlEncodeJson(value: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
+/** Bytes as base64url without padding (PKCE's challenge, the `.r=` query). */
+export function base64Url(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
   return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 }
+
+/** UTF-8 JSON as base64url without padding. */
+export const base64UrlEncodeJson = (value: unknown): string =>
+  base64Url(new TextEncoder().encode(JSON.stringify(value)));
 
 /** The inverse of `base64UrlEncodeJson`. */
 export function base64UrlDecodeJson(text: string): unknown {

@@ -30,11 +30,19 @@ export interface ApiEvents {
 export type ApiEventName = keyof ApiEvents;
 export type ApiEventHandler<K extends ApiEventName> = (payload: ApiEvents[K]) => void;
 
-/** A tiny typed emitter; a throwing handler is reported and does not stop the others. */
-export class Emitter {
-  private readonly handlers = new Map<string, Set<(payload: never) => void>>();
+/**
+ * A tiny typed emitter over an event map (`{ name: payload }`), the one the API client, the webhooks receiver
+ * and `window.Storefront.on` share; a throwing handler is reported and does not stop the others.
+ *
+ * @example
+ * const events = new Emitter<{ ready: { at: number } }>();
+ * const off = events.on('ready', ({ at }) => console.log(at));
+ * events.emit('ready', { at: Date.now() });
+ */
+export class Emitter<Events extends object = ApiEvents> {
+  private readonly handlers = new Map<keyof Events, Set<(payload: never) => void>>();
 
-  on<K extends ApiEventName>(name: K, handler: ApiEventHandler<K>): () => void {
+  on<K extends keyof Events>(name: K, handler: (payload: Events[K]) => void): () => void {
     let set = this.handlers.get(name);
     if (!set) {
       set = new Set();
@@ -44,16 +52,16 @@ export class Emitter {
     return () => this.off(name, handler);
   }
 
-  off<K extends ApiEventName>(name: K, handler: ApiEventHandler<K>): void {
+  off<K extends keyof Events>(name: K, handler: (payload: Events[K]) => void): void {
     this.handlers.get(name)?.delete(handler as (payload: never) => void);
   }
 
-  emit<K extends ApiEventName>(name: K, payload: ApiEvents[K]): void {
+  emit<K extends keyof Events>(name: K, payload: Events[K]): void {
     for (const handler of [...(this.handlers.get(name) ?? [])]) {
       try {
-        (handler as ApiEventHandler<K>)(payload);
+        (handler as (payload: Events[K]) => void)(payload);
       } catch (error) {
-        console.error(`[storefront] a "${name}" handler failed:`, error);
+        console.error(`[storefront] a "${String(name)}" handler failed:`, error);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { toSearchParams } from './encoding';
-import { type ApiError, errorFromResponse, SystemError } from './errors';
+import { type ApiError, errorFromResponse, type RequestInfo, SystemError } from './errors';
 import { type ApiEventHandler, type ApiEventName, type ApiEvents, Emitter } from './events';
 
 /** The platform's production API. */
@@ -102,50 +102,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   if (!/^https?:\/\//.test(apiBase))
     throw new TypeError(`apiBase must be an http(s) URL, not "${options.apiBase}"`);
   const emitter = new Emitter();
+  /** The platform's last consistency token: every later call carries it, so it reads what this client wrote. */
   let consistent: string | undefined;
 
   async function send<T>(spec: RequestSpec): Promise<T> {
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    let method: HttpMethod = spec.method;
-    let body: string | undefined;
-    let url = `${apiBase}${spec.path}`;
-    if (method === 'GET' || method === 'DELETE') {
-      const search = spec.query ? toSearchParams(spec.query, spec.complex).toString() : '';
-      if (method === 'GET' && spec.longGetFallback && search.length > LONG_GET_THRESHOLD) {
-        method = 'POST';
-        body = JSON.stringify(spec.query);
-      } else if (search) url += `?${search}`;
-    } else {
-      // No body stays none: `JSON.stringify(undefined)` is undefined.
-      body = JSON.stringify(spec.body);
-    }
-
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (!spec.anonymous) {
-      const authorization = await options.auth?.getAuthorization();
-      if (authorization) headers.Authorization = authorization;
-    }
-    Object.assign(headers, spec.headers);
+    const [url, init] = await buildRequest(apiBase, spec, options.auth);
+    const headers = init.headers;
     // The consistency token always wins, as in the official client.
     if (consistent) headers[CONSISTENT_HEADER] = consistent;
-
-    const info = { method, url };
-    const fail = (error: ApiError | SystemError): never => {
-      try {
-        options.onError?.(error, info);
-      } catch (hookError) {
-        console.error('[storefront] onError hook failed:', hookError);
-      }
-      throw error;
-    };
+    const info = { method: init.method, url };
+    const fail = (error: ApiError | SystemError): never => report(error, info, options.onError);
 
     let attemptsLeft = spec.retries ?? 0;
     let authRetried = false;
     for (;;) {
       let response: Response;
       try {
-        response = await fetchImpl(url, { method, headers, body, signal: spec.signal });
+        response = await fetchImpl(url, init);
       } catch (cause) {
         if (spec.signal?.aborted) throw cause;
         if (attemptsLeft-- > 0) continue;
@@ -153,8 +127,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       /** Where the call went, with the id the platform gave the answer. */
       const answered = { ...info, requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined };
-      const echo = response.headers.get(CONSISTENT_HEADER);
-      if (echo) consistent = echo;
+      consistent = response.headers.get(CONSISTENT_HEADER) || consistent;
       let text: string;
       try {
         text = await response.text();
@@ -174,14 +147,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         const error = errorFromResponse(response.status, response.statusText, parsed, answered);
         const rejected = headers.Authorization;
         const fromProvider = !spec.anonymous && !spec.headers?.Authorization;
-        if (
-          error.status === 401 &&
-          fromProvider &&
-          !authRetried &&
-          rejected &&
-          TOKEN_REFUSED.includes(error.code) &&
-          options.auth?.onUnauthorized
-        ) {
+        const refused = error.status === 401 && rejected && TOKEN_REFUSED.includes(error.code);
+        if (refused && fromProvider && !authRetried && options.auth?.onUnauthorized) {
           authRetried = true;
           if (await options.auth.onUnauthorized(rejected)) {
             const fresh = await options.auth.getAuthorization();
@@ -208,6 +175,52 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     off: (name, handler) => emitter.off(name, handler),
     emit: (name, payload) => emitter.emit(name, payload),
   };
+}
+
+/**
+ * A call as `fetch` takes it: GET and DELETE carry the request object in the query string, the others a JSON
+ * body, and a GET too long for servers' URL limits goes as a POST of its request object (WIRE.md 4). The
+ * headers: JSON's content type, the provider's Authorization unless the call is anonymous, then the spec's.
+ */
+async function buildRequest(
+  apiBase: string,
+  spec: RequestSpec,
+  auth: AuthProvider | undefined,
+): Promise<[url: string, init: RequestInit & { method: HttpMethod; headers: Record<string, string> }]> {
+  let method = spec.method;
+  let body: string | undefined;
+  let url = `${apiBase}${spec.path}`;
+  if (method === 'GET' || method === 'DELETE') {
+    const search = spec.query ? toSearchParams(spec.query, spec.complex).toString() : '';
+    if (method === 'GET' && spec.longGetFallback && search.length > LONG_GET_THRESHOLD) {
+      method = 'POST';
+      body = JSON.stringify(spec.query);
+    } else if (search) url += `?${search}`;
+  } else {
+    // No body stays none: `JSON.stringify(undefined)` is undefined.
+    body = JSON.stringify(spec.body);
+  }
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!spec.anonymous) {
+    const authorization = await auth?.getAuthorization();
+    if (authorization) headers.Authorization = authorization;
+  }
+  return [url, { method, headers: Object.assign(headers, spec.headers), body, signal: spec.signal }];
+}
+
+/** Tells the `onError` hook, whose own failure must not hide the call's, then throws the call's error. */
+function report(
+  error: ApiError | SystemError,
+  info: RequestInfo,
+  onError: ApiClientOptions['onError'],
+): never {
+  try {
+    onError?.(error, info);
+  } catch (hookError) {
+    console.error('[storefront] onError hook failed:', hookError);
+  }
+  throw error;
 }
 
 /** Encodes one path segment (ids and slugs come from callers and servers: never trust them in a URL). */

@@ -1,3 +1,4 @@
+import { base64Url } from '../api/encoding';
 import { AuthError } from './errors';
 
 /** The characters a PKCE verifier and our `state` may use (RFC 7636: unreserved). */
@@ -34,13 +35,6 @@ export function createVerifier(
     throw new AuthError('Expected a length between 43 and 128', { reason: 'invalid_verifier_length' });
   }
   return randomUnreserved(length, randomBytes);
-}
-
-/** base64url without padding. */
-export function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 /** The S256 challenge of a verifier: base64url(SHA-256(verifier)). */

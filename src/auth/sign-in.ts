@@ -1,5 +1,6 @@
 import { isApiError } from '../api/errors';
 import {
+  type LoginRequest,
   loginV2,
   proceedToNextState,
   recover,
@@ -32,19 +33,20 @@ export interface SignInOptions {
   silentTimeoutMs?: number;
 }
 
+/** The captcha tokens to send with a login or a registration. */
+type CaptchaTokensFor = (
+  action: 'login' | 'register',
+  given?: CaptchaToken[],
+) => Promise<CaptchaToken[] | undefined>;
+
 /**
  * Every way to sign in, for a session: the login state machine (login, register, verification, approval),
- * the silent sign-in that turns a SUCCESS into member tokens, the hosted login page, recovery, and member
- * tokens for merchants' servers. Kept apart from the session so that pages load it only when someone signs in.
+ * recovery, the silent sign-in that turns a SUCCESS into member tokens, and the hosted login page. Kept apart
+ * from the session so that pages load it only when someone signs in.
  */
 export function createSignIn(session: Session, options: SignInOptions = {}) {
-  const { clientId } = session;
-  let pendingVerification: { stateToken: string } | undefined;
-
-  async function captchaTokens(
-    action: 'login' | 'register',
-    given?: CaptchaToken[],
-  ): Promise<CaptchaToken[] | undefined> {
+  /** The captcha tokens to send: the caller's, else the site's captcha's (when it has one), else none. */
+  const captchaTokens: CaptchaTokensFor = async (action, given) => {
     if (given?.length) return given;
     if (!options.captcha) return undefined;
     const { recaptchaToken, invisibleRecaptchaToken } = await options.captcha.getTokens(action);
@@ -53,7 +55,40 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
       ...(invisibleRecaptchaToken ? { InvisibleRecaptcha: invisibleRecaptchaToken } : {}),
     };
     return Object.keys(token).length ? [token] : undefined;
-  }
+  };
+
+  // (Made before the object rather than spread in place: the minifier then inlines both, 8 B gzip less.)
+  const direct = directSignIn(session, captchaTokens);
+  const redirects = redirectSignIn(session, options);
+  return {
+    ...direct,
+    sendPasswordResetEmail: (email: string, redirectUri: string, language?: string) =>
+      sendRecoveryEmail(session.client, email, {
+        ...(language ? { language } : {}),
+        redirect: { url: redirectUri, clientId: session.clientId },
+      }),
+    /** Sets a new password with the emailed recovery token. */
+    async recoverPassword(recoveryToken: string, password: string): Promise<LoginResult> {
+      try {
+        return handleState(await recover(session.client, recoveryToken, password));
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return stepFailure(error);
+      }
+    },
+
+    ...redirects,
+  };
+}
+
+export type SignIn = ReturnType<typeof createSignIn>;
+
+/**
+ * The login state machine (WIRE.md 7): login and registration, and the steps that may follow them. It keeps
+ * the pending email verification, for `processVerification` without a state and for `resendVerificationCode`.
+ */
+function directSignIn(session: Session, captchaTokens: CaptchaTokensFor) {
+  let pendingVerification: { stateToken: string } | undefined;
 
   function remember(result: LoginResult): LoginResult {
     pendingVerification =
@@ -64,42 +99,25 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
   }
 
   return {
-    // ——— Direct sign-in (WIRE.md 7) ———
-
     /** Signs in with email and password. On SUCCESS, call `completeSignIn(sessionToken)`. */
-    async login(params: {
-      email: string;
-      password: string;
-      captchaTokens?: CaptchaToken[];
-    }): Promise<LoginResult> {
+    async login(params: LoginRequest): Promise<LoginResult> {
       try {
         const tokens = await captchaTokens('login', params.captchaTokens);
-        const res = await loginV2(session.client, {
-          email: params.email,
-          password: params.password,
-          captchaTokens: tokens,
-        });
-        return remember(handleState(res));
+        const { email, password } = params;
+        return remember(
+          handleState(await loginV2(session.client, { email, password, captchaTokens: tokens })),
+        );
       } catch (error) {
         if (!isApiError(error)) throw error;
         return remember(loginFailure(error));
       }
     },
 
-    async register(params: {
-      email: string;
-      password: string;
-      profile?: IdentityProfile;
-      captchaTokens?: CaptchaToken[];
-    }): Promise<LoginResult> {
+    async register(params: LoginRequest & { profile?: IdentityProfile }): Promise<LoginResult> {
       try {
         const tokens = await captchaTokens('register', params.captchaTokens);
-        const res = await registerV2(session.client, {
-          email: params.email,
-          password: params.password,
-          profile: params.profile,
-          captchaTokens: tokens,
-        });
+        const { email, password, profile } = params;
+        const res = await registerV2(session.client, { email, password, profile, captchaTokens: tokens });
         return remember(handleState(res));
       } catch (error) {
         if (!isApiError(error)) throw error;
@@ -122,16 +140,9 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
             : undefined
           : pendingVerification?.stateToken;
       if (!stateToken) return { loginState: 'FAILURE', error: 'Unknown _state' };
+      const code = inputs.verificationCode ?? inputs.code ?? '';
       try {
-        return remember(
-          handleState(
-            await verifyDuringAuthentication(
-              session.client,
-              inputs.verificationCode ?? inputs.code ?? '',
-              stateToken,
-            ),
-          ),
-        );
+        return remember(handleState(await verifyDuringAuthentication(session.client, code, stateToken)));
       } catch (error) {
         if (!isApiError(error)) throw error;
         return stepFailure(error);
@@ -147,21 +158,12 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
     /** Continues a pending sign-in (e.g. after the owner approved it). */
     proceed: async (stateToken: string) =>
       remember(handleState(await proceedToNextState(session.client, stateToken))),
-    sendPasswordResetEmail: (email: string, redirectUri: string, language?: string) =>
-      sendRecoveryEmail(session.client, email, {
-        ...(language ? { language } : {}),
-        redirect: { url: redirectUri, clientId },
-      }),
-    /** Sets a new password with the emailed recovery token. */
-    async recoverPassword(recoveryToken: string, password: string): Promise<LoginResult> {
-      try {
-        return handleState(await recover(session.client, recoveryToken, password));
-      } catch (error) {
-        if (!isApiError(error)) throw error;
-        return stepFailure(error);
-      }
-    },
+  };
+}
 
+/** The sign-ins through the platform's authorize page (WIRE.md 8–9): in a hidden iframe, or hosted. */
+function redirectSignIn(session: Session, options: SignInOptions) {
+  return {
     /**
      * Turns a SUCCESS session token into member tokens through the hidden silent sign-in iframe
      * (`prompt: none`, `web_message`), and stores them. An aborted `signal` removes the iframe and rejects.
@@ -179,8 +181,6 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
       });
       return session.signInWith(await exchange(session, answer.code, answer.state, data));
     },
-
-    // ——— Hosted sign-in (WIRE.md 9) ———
 
     /**
      * The platform's hosted login page for this site. The verifier and state wait in `transactions` for the
@@ -207,5 +207,3 @@ export function createSignIn(session: Session, options: SignInOptions = {}) {
     },
   };
 }
-
-export type SignIn = ReturnType<typeof createSignIn>;

@@ -8,8 +8,8 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
-import type { ProductSort } from '../store/product-actions';
 import type { AddToCartInput } from '../store/store';
+import type { ProductSort } from '../store/types';
 import type { WidgetContext } from '../ui/lazy-element';
 import { adoptStyles } from '../ui/styles';
 import { CartDrawer as CartDrawerView, css as drawerCss } from '../widgets/cart-drawer/index';

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Product } from '../api/types/products';
 import { EMPTY_TOKENS } from '../auth/session';
 import type { StorefrontApi } from '../public-api';
-import type { ProductRead } from '../store/product-actions';
-import { readKey } from '../store/products';
+import { own, readKey } from '../store/product-keys';
 import { type AddToCartInput, EMPTY_CART, type StorefrontState } from '../store/store';
+import type { ProductRead } from '../store/types';
 import { useStorefrontContext } from './context';
 
 const NO_MEMBER: StorefrontState['member'] = { status: 'none', member: null };
@@ -165,7 +165,7 @@ export function useProduct(slug: string): {
   );
   const product = useSyncExternalStore(
     store ? store.subscribe : nothing,
-    () => (read?.id ? store?.getState().products.items[read.id] : undefined),
+    () => (read?.id && store ? own(store.getState().products.items, read.id) : undefined),
     () => undefined,
   );
   const reload = useMemo(

@@ -6,8 +6,8 @@
 
 export type { Product as ProductEntity } from '../api/types/products';
 export type { StorefrontApi, StorefrontEventName } from '../public-api';
-export type { ProductSort } from '../store/product-actions';
 export type { AddToCartInput, StorefrontEvents } from '../store/store';
+export type { ProductSort } from '../store/types';
 export {
   AddToCartButton,
   type AddToCartButtonProps,

@@ -1,20 +1,9 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
-import { linesOf } from './cart-shapes';
-import {
-  type CartBackend,
-  type CartKit,
-  MAX_QUANTITY,
-  problemOf,
-  type StorefrontActions,
-  UNSURE_KEY,
-} from './store';
-
-/** The cart's edits: what only the open drawer does, so their code downloads with the drawer's. */
-export type CartEdits = Pick<
-  StorefrontActions,
-  'setQuantity' | 'removeLine' | 'applyCoupon' | 'removeCoupon' | 'estimate' | 'checkout' | 'addToCart'
->;
+import { CHECKOUT_KEY, type CheckoutNote, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
+import { quantitiesKey } from './cart-shapes';
+import { problemOf } from './problems';
+import type { CartBackend, CartCore, CartEdits } from './types';
 
 /**
  * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is
@@ -27,25 +16,86 @@ export function withQuantity(line: LineItem, quantity: number): LineItem {
   return { ...line, quantity, lineItemPrice: { amount: String(cents / 100) } };
 }
 
+/** What each group of edits is made from: the cart's core and its cart service, once downloaded. */
+type Edits = { core: CartCore; backend: Promise<CartBackend> };
+
 /**
- * The cart's edits, over the store's cart core (`kit`): quantities and removals shown at once and undone alone
- * on failure, coupons, the totals estimate and the checkout. Each takes only the latest answer.
+ * The cart's edits, over the store's cart core: quantities and removals shown at once and undone alone on
+ * failure, the add, coupons, the totals estimate, the checkout and the order it leads back with. Each takes
+ * only the latest answer.
  */
-export function cartEdits(kit: CartKit): CartEdits {
-  const { get, deps, emit, here } = kit.ctx;
-  const { patchCart, acceptCart, fail } = kit;
-  // The platform's cart service the site speaks (`data-cart-api`), downloaded with the first change.
-  const backend = kit.backend();
-  let estimates = 0;
+export function cartEdits(core: CartCore): CartEdits {
+  const { get, deps } = core.ctx;
   // A page left with changes on their way: they may land after any read, so the other tabs and the next page
   // read the cart again once they must have landed (`UNSURE_KEY`).
   globalThis.addEventListener?.('pagehide', () => {
     const { adding, couponBusy } = get().cart;
-    if (!kit.edits.size && !adding && !couponBusy) return;
-    deps.storage.set(UNSURE_KEY, String(Date.now()));
+    if (!core.edits.size && !adding && !couponBusy) return;
+    deps.storage.set(UNSURE_KEY, String((deps.now ?? Date.now)()));
     deps.channel?.post({ type: 'cart-unsure' });
   });
+  // The platform's cart service the site speaks (`data-cart-api`), downloaded with the first change.
+  const edits: Edits = { core, backend: core.backend() };
+  return {
+    addToCart: addition(edits),
+    ...lineEdits(edits),
+    ...couponEdits(edits),
+    estimate: totalsEstimate(edits),
+    ...checkoutEdits(edits),
+  };
+}
 
+/**
+ * Adds a product. When the answer is lost (a network failure), the cart is read again instead of sending the
+ * add twice; but whose change a changed cart shows cannot be told (another tab may have added the same product
+ * meanwhile), so an add is reported only when the server's answer said so: an unchanged cart means it did not
+ * arrive (`addLost`, worth trying again), a changed one that it may have (`addUnconfirmed`: the cart on show is
+ * the server's).
+ */
+function addition({ core, backend }: Edits): CartEdits['addToCart'] {
+  const { get, emit } = core.ctx;
+  return async (input) => {
+    const quantity = input.quantity ?? 1;
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+      core.fail({ key: 'quantityInvalid', detail: String(input.quantity) }, null);
+      return false;
+    }
+    const before = quantitiesKey(get().cart.cart);
+    try {
+      const variant = input.variantId
+        ? { variantId: input.variantId }
+        : input.options
+          ? { options: input.options }
+          : undefined;
+      const cart = await (await backend).add(input.productId, quantity, variant);
+      core.acceptCart(cart);
+      emit('cart:added', { productId: input.productId, quantity });
+      return true;
+    } catch (error) {
+      let problem = problemOf(error, 'addFailed');
+      if (isSystemError(error)) {
+        try {
+          const since = core.version();
+          const cart = await core.fetchCart();
+          core.acceptCart(cart, { since });
+          problem = { key: quantitiesKey(cart) === before ? 'addLost' : 'addUnconfirmed' };
+        } catch {
+          // still offline: the network failure says it
+        }
+      }
+      // Worth another try: an add that did not arrive, or one the network or the server failed.
+      const again =
+        problem.key === 'addLost' || isSystemError(error) || (isApiError(error) && error.status >= 500);
+      core.fail(problem, problem.key !== 'addUnconfirmed' && again ? input : null);
+      return false;
+    }
+  };
+}
+
+/** A line's quantity and its removal. */
+function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'removeLine'> {
+  const { get } = core.ctx;
+  const { patchCart } = core;
   /**
    * A change to the cart's lines: shown at once over the newest cart taken, then the server's cart. On a
    * failure only this change is undone (others may be on their way; a newer cart from another tab stays), the
@@ -56,73 +106,28 @@ export function cartEdits(kit: CartKit): CartEdits {
     send: (api: CartBackend) => Promise<Cart>,
     problemKey: string,
   ) => {
-    kit.edits.add(edit);
-    kit.show();
+    core.edits.add(edit);
+    core.show();
     patchCart({ error: null, retry: null });
     try {
       const cart = await send(await backend);
-      kit.edits.delete(edit);
+      core.edits.delete(edit);
       // An answer older than the cart taken is in that cart already (the server handled this change first).
-      if (!acceptCart(cart)) kit.show();
+      if (!core.acceptCart(cart)) core.show();
     } catch (error) {
-      kit.edits.delete(edit);
-      kit.show();
-      fail(problemOf(error, problemKey));
+      core.edits.delete(edit);
+      core.show();
+      core.fail(problemOf(error, problemKey));
       void get().loadCart({ keepError: true });
     }
   };
-
   return {
-    /**
-     * Adds a product. When the answer is lost (a network failure), the cart is read again instead of sending
-     * the add twice; but whose change a changed cart shows cannot be told (another tab may have added the
-     * same product meanwhile), so an add is reported only when the server's answer said so: an unchanged
-     * cart means it did not arrive (`addLost`, worth trying again), a changed one that it may have
-     * (`addUnconfirmed`: the cart on show is the server's).
-     */
-    async addToCart(input) {
-      const quantity = input.quantity ?? 1;
-      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-        fail({ key: 'quantityInvalid', detail: String(input.quantity) }, null);
-        return false;
-      }
-      const before = linesOf(get().cart.cart);
-      try {
-        const variant = input.variantId
-          ? { variantId: input.variantId }
-          : input.options
-            ? { options: input.options }
-            : undefined;
-        const cart = await (await backend).add(input.productId, quantity, variant);
-        acceptCart(cart);
-        emit('cart:added', { productId: input.productId, quantity });
-        return true;
-      } catch (error) {
-        let problem = problemOf(error, 'addFailed');
-        if (isSystemError(error)) {
-          try {
-            const since = kit.version();
-            const cart = await kit.fetchCart();
-            acceptCart(cart, { since });
-            problem = { key: linesOf(cart) === before ? 'addLost' : 'addUnconfirmed' };
-          } catch {
-            // still offline: the network failure says it
-          }
-        }
-        // Worth another try: an add that did not arrive, or one the network or the server failed.
-        const again =
-          problem.key === 'addLost' || isSystemError(error) || (isApiError(error) && error.status >= 500);
-        fail(problem, problem.key !== 'addUnconfirmed' && again ? input : null);
-        return false;
-      }
-    },
-
     async setQuantity(lineId, quantity) {
       const current = get().cart.cart;
       const line = current?.lineItems?.find((l) => l.id === lineId);
       if (!current || !line) return;
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
-        fail({ key: 'quantityInvalid', detail: String(quantity) });
+        core.fail({ key: 'quantityInvalid', detail: String(quantity) });
         return;
       }
       patchCart({ pending: { ...get().cart.pending, [lineId]: true } });
@@ -146,81 +151,91 @@ export function cartEdits(kit: CartKit): CartEdits {
         'removeFailed',
       );
     },
+  };
+}
 
-    async applyCoupon(code) {
+/** The coupon: applied by its code in place of the cart's, or removed. */
+function couponEdits({ core, backend }: Edits): Pick<CartEdits, 'applyCoupon' | 'removeCoupon'> {
+  const { get } = core.ctx;
+  const { patchCart } = core;
+  /** Sends a coupon change; the cart it answers with is taken, a refusal shown at the coupon. */
+  const change = async (send: (api: CartBackend) => Promise<Cart>) => {
+    patchCart({ couponBusy: true, couponError: null });
+    try {
+      core.acceptCart(await send(await backend));
+      return true;
+    } catch (error) {
+      patchCart({ couponError: problemOf(error, 'couponFailed') });
+      return false;
+    } finally {
+      patchCart({ couponBusy: false });
+    }
+  };
+  return {
+    applyCoupon(code) {
       const trimmed = code.trim();
-      if (!trimmed) {
-        patchCart({ couponError: { key: 'couponEmpty' } });
-        return false;
-      }
-      patchCart({ couponBusy: true, couponError: null });
-      try {
-        const cart = await (await backend).applyCoupon(trimmed, get().cart.cart);
-        acceptCart(cart);
-        return true;
-      } catch (error) {
-        patchCart({ couponError: problemOf(error, 'couponFailed') });
-        return false;
-      } finally {
-        patchCart({ couponBusy: false });
-      }
+      if (trimmed) return change((api) => api.applyCoupon(trimmed, get().cart.cart));
+      patchCart({ couponError: { key: 'couponEmpty' } });
+      return Promise.resolve(false);
     },
-
     async removeCoupon() {
-      patchCart({ couponBusy: true, couponError: null });
-      try {
-        const cart = await (await backend).removeCoupon(get().cart.cart);
-        acceptCart(cart);
-      } catch (error) {
-        patchCart({ couponError: problemOf(error, 'couponFailed') });
-      } finally {
-        patchCart({ couponBusy: false });
-      }
+      await change((api) => api.removeCoupon(get().cart.cart));
     },
+  };
+}
 
-    async estimate(given) {
-      const choice = given ?? get().cart.shipping;
-      const mine = ++estimates;
-      patchCart({ shipping: choice, totalsStatus: 'loading', totalsError: null });
-      try {
-        const totals = await (await backend).estimate(
-          choice
-            ? {
-                country: choice.country.trim().toUpperCase(),
-                postalCode: choice.postalCode.trim(),
-                ...(choice.code ? { code: choice.code } : {}),
-              }
-            : null,
-        );
-        if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
-        // The cart the totals are for is the server's: newer than the one on show when a change was missed.
-        if (totals.cart) acceptCart(totals.cart, { totals: true });
-      } catch (error) {
-        // A failed estimate the shopper asked for (a country, an option) says so, with a retry; one the drawer
-        // made by itself (opened, a line changed) shows no banner: the next change asks again.
-        if (mine === estimates)
-          patchCart({
-            totalsStatus: 'error',
-            totalsError: given ? problemOf(error, 'estimateFailed') : null,
-          });
-      }
-    },
+/** The totals for a shipping choice (else the last one, else none); only the latest estimate is shown. */
+function totalsEstimate({ core, backend }: Edits): CartEdits['estimate'] {
+  const { get } = core.ctx;
+  const { patchCart } = core;
+  let estimates = 0;
+  return async (given) => {
+    const choice = given ?? get().cart.shipping;
+    const mine = ++estimates;
+    patchCart({ shipping: choice, totalsStatus: 'loading', totalsError: null });
+    try {
+      const totals = await (await backend).estimate(
+        choice
+          ? {
+              country: choice.country.trim().toUpperCase(),
+              postalCode: choice.postalCode.trim(),
+              ...(choice.code ? { code: choice.code } : {}),
+            }
+          : null,
+      );
+      if (mine === estimates) patchCart({ totals, totalsStatus: 'ready' });
+      // The cart the totals are for is the server's: newer than the one on show when a change was missed.
+      if (totals.cart) core.acceptCart(totals.cart, { totals: true });
+    } catch (error) {
+      // A failed estimate the shopper asked for (a country, an option) says so, with a retry; one the drawer
+      // made by itself (opened, a line changed) shows no banner: the next change asks again.
+      if (mine === estimates)
+        patchCart({ totalsStatus: 'error', totalsError: given ? problemOf(error, 'estimateFailed') : null });
+    }
+  };
+}
 
-    /** Creates a checkout and sends the visitor to the platform's hosted checkout page. */
+/** The hosted checkout. */
+function checkoutEdits({ core, backend }: Edits): Pick<CartEdits, 'checkout'> {
+  const { get, deps, emit, here } = core.ctx;
+  const now = deps.now ?? Date.now;
+  return {
+    /**
+     * Creates a checkout and sends the visitor to the platform's hosted checkout page, keeping which checkout
+     * (and cart) it was for the way back (`confirmOrder`).
+     */
     async checkout() {
-      if (!get().cart.cart?.lineItems?.length) return;
-      patchCart({ checkout: 'working', checkoutError: null });
+      const shown = get().cart.cart;
+      if (!shown?.lineItems?.length) return;
+      core.patchCart({ checkout: 'working', checkoutError: null });
       try {
-        const { checkoutId, url } = await (await backend).checkout(
-          get().cart.cart,
-          get().cart.shipping,
-          here(),
-        );
+        const { checkoutId, url } = await (await backend).checkout(shown, get().cart.shipping, here());
+        const note: CheckoutNote = { checkoutId, cartId: shown.id ?? checkoutId, at: now() };
+        deps.storage.set(CHECKOUT_KEY, JSON.stringify(note));
         emit('checkout:started', { checkoutId });
         deps.navigate?.(url);
       } catch (error) {
-        patchCart({ checkout: 'error', checkoutError: problemOf(error, 'checkoutFailed') });
-        return;
+        core.patchCart({ checkout: 'error', checkoutError: problemOf(error, 'checkoutFailed') });
       }
     },
   };

@@ -11,7 +11,7 @@ import {
 import type { ApiClient } from '../api/http';
 import { createRedirectSession } from '../api/redirects';
 import { addressOf } from './cart-shapes';
-import type { CartBackend, ShippingChoice } from './store';
+import type { CartBackend, ShippingChoice } from './types';
 
 /**
  * The cart's changes on the platform's v1 current cart (`/ecom/v1/carts/current…`), whose `Cart` is also the
@@ -46,5 +46,7 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
       });
       return { checkoutId, url: redirectSession.fullUrl };
     },
+    // An ordered v1 cart is gone from being current; the order's id cannot be read back.
+    orderOf: async (cartId) => ((await read())?.id === cartId ? null : undefined),
   };
 }

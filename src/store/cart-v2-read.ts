@@ -1,3 +1,4 @@
+import { findCurrentCartV2 } from '../api/cart-current';
 import type { ApiClient } from '../api/http';
 import type { Cart, LineItem } from '../api/types/cart';
 import type { CartV2, CartV2LineItem } from '../api/types/cart-v2';
@@ -39,7 +40,8 @@ function lineOf(line: CartV2LineItem): LineItem {
     physicalProperties: line.attributes?.physicalProperties,
     // A missing or null available quantity is left undefined (no limit), as on v1.
     availability: {
-      status: STATUS[line.status ?? ''] ?? 'AVAILABLE',
+      // (The platform's status, looked up among the table's own: never a `constructor` of Object.prototype.)
+      status: (Object.hasOwn(STATUS, line.status ?? '') && STATUS[line.status as string]) || 'AVAILABLE',
       quantityAvailable: available ?? undefined,
     },
     fixedQuantity: quantity.fixedQuantity,
@@ -63,18 +65,9 @@ export function cartOf(cart: CartV2): Cart | null {
   } as Cart;
 }
 
-/**
- * The current cart in the widgets' view; null when there is none (a 404) or it was ordered. Written out rather
- * than `getCurrentCartV2()`, whose module (every V2 call, the URL check) comes with the changes.
- */
+/** The current cart in the widgets' view; null when there is none (a 404) or it was ordered. */
 export async function readCartV2(api: ApiClient): Promise<Cart | null> {
-  try {
-    const { cart } = await api.request<{ cart: CartV2 }>({ method: 'GET', path: '/ecom/v2/carts/current' });
-    lastOf.set(api, cart);
-    return cartOf(cart);
-  } catch (error) {
-    if ((error as { status?: number }).status !== 404) throw error;
-    lastOf.set(api, null);
-    return null;
-  }
+  const cart = await findCurrentCartV2(api);
+  lastOf.set(api, cart);
+  return cart && cartOf(cart);
 }

@@ -3,47 +3,22 @@ import { getCollectionBySlug, getProduct, queryProductsPage } from '../api/produ
 import type { Filter, QueryRequest } from '../api/query-builder';
 import type { PagingMetadata } from '../api/types/common';
 import type { Product } from '../api/types/products';
+import { problemOf } from './problems';
+import { listKey, own, pageSizeOf, readKey, SORTS } from './product-keys';
 import type {
   ProductActions,
   ProductList,
   ProductListQuery,
   ProductRead,
-  ProductRef,
   ProductsSlice,
-} from './product-actions';
-import { problemOf, type SliceContext } from './store';
+  SliceContext,
+} from './types';
 
 export type ProductCalls = ProductActions;
-
-/** Products a grid shows at once unless it says otherwise (`page-size`), and the most the catalogue sends. */
-export const DEFAULT_GRID_PAGE_SIZE = 12;
-export const MAX_GRID_PAGE_SIZE = 100;
 
 /** Collection ids: GUIDs, and the platform's "All Products" `00000000-000000-000000-000000000001`. */
 const COLLECTION_ID =
   /^[0-9a-f]{8}-(?:[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}|[0-9a-f]{6}-[0-9a-f]{6})-[0-9a-f]{12}$/i;
-
-/** The key of a product's read and of a grid's list in the slice. */
-export const readKey = (ref: ProductRef) => (ref.id ? `id:${ref.id}` : `slug:${ref.slug}`);
-export const listKey = (query: ProductListQuery) =>
-  JSON.stringify([query.collection ?? '', query.sort ?? '', pageSizeOf(query)]);
-
-/** A grid's page size, from 1 to 100 (12 when it names none or one that is not a whole number). */
-export function pageSizeOf(query: ProductListQuery): number {
-  const size = query.pageSize;
-  return Number.isInteger(size) && (size as number) > 0
-    ? Math.min(size as number, MAX_GRID_PAGE_SIZE)
-    : DEFAULT_GRID_PAGE_SIZE;
-}
-
-/** The catalogue's sort fields for a grid's `sort` (newest: the catalogue numbers products as they are made). */
-export const SORTS = {
-  'price-asc': ['price', 'ASC'],
-  'price-desc': ['price', 'DESC'],
-  'name-asc': ['name', 'ASC'],
-  'name-desc': ['name', 'DESC'],
-  newest: ['numericId', 'DESC'],
-} as const;
 
 /** How many products match, unless the catalogue did not count them. */
 const totalOf = (metadata: PagingMetadata | undefined) =>
@@ -61,87 +36,107 @@ const hasMore = (offset: number, count: number, limit: number, metadata: PagingM
  * their answers kept for the page's life.
  */
 export function productCalls(ctx: SliceContext): ProductCalls {
-  const { set, get, session } = ctx;
-  const api = session.client;
-  /** Reads on their way, by key: a second element asking for the same joins the first. */
-  const flights = new Map<string, Promise<void>>();
-  /** Each grid's query and where its next page starts. */
-  const pages = new Map<string, QueryRequest>();
-  /** Collection ids by slug, looked up once for every grid of the page. */
-  const collections = new Map<string, Promise<string | null>>();
+  const slice = catalogueSlice(ctx);
+  return { loadProduct: productRead(ctx, slice), ...gridReads(ctx, slice) };
+}
 
+type CatalogueSlice = ReturnType<typeof catalogueSlice>;
+
+/** The slice's writes, and the reads on their way (a second element asking for the same joins the first). */
+function catalogueSlice({ set }: SliceContext) {
+  /** Reads on their way, by key. */
+  const flights = new Map<string, Promise<void>>();
   const patch = (change: (slice: ProductsSlice) => Partial<ProductsSlice>) =>
     set((state) => ({ products: { ...state.products, ...change(state.products) } }));
-  const setRead = (key: string, read: ProductRead) =>
-    patch((slice) => ({ reads: { ...slice.reads, [key]: read } }));
-  const setList = (key: string, list: Partial<ProductList>) =>
-    patch((slice) => ({
-      lists: {
-        ...slice.lists,
-        [key]: { ...(slice.lists[key] ?? EMPTY_LIST), ...list },
-      },
-    }));
-  /** Keeps products by id and slug: every element of the page shows the same data. */
-  const keep = (products: Product[]) =>
-    patch((slice) => {
-      const items = { ...slice.items };
-      const slugs = { ...slice.slugs };
-      for (const product of products) {
-        if (!product.id) continue;
-        items[product.id] = product;
-        if (product.slug) slugs[product.slug] = product.id;
-      }
-      return { items, slugs };
-    });
-
-  const once = (key: string, run: () => Promise<void>) => {
-    let flight = flights.get(key);
-    if (!flight) {
-      flight = run().finally(() => flights.delete(key));
-      flights.set(key, flight);
-    }
-    return flight;
-  };
-
-  const collectionId = (collection: string): Promise<string | null> => {
-    if (COLLECTION_ID.test(collection)) return Promise.resolve(collection);
-    let id = collections.get(collection);
-    if (!id) {
-      id = getCollectionBySlug(api, collection).then(
-        ({ collection: found }) => found.id ?? null,
-        (error: unknown) => {
-          if (isApiError(error) && error.status === 404) return null;
-          collections.delete(collection);
-          throw error;
+  return {
+    flights,
+    setRead: (key: string, read: ProductRead) =>
+      patch((slice) => ({ reads: { ...slice.reads, [key]: read } })),
+    setList: (key: string, list: Partial<ProductList>) =>
+      patch((slice) => ({
+        lists: { ...slice.lists, [key]: { ...(slice.lists[key] ?? EMPTY_LIST), ...list } },
+      })),
+    /**
+     * Keeps products by id and slug: every element of the page shows the same data. Spreads and
+     * `Object.fromEntries` make own keys, where `items[id] = product` would set the prototype of an id
+     * `__proto__`.
+     */
+    keep(products: Product[]) {
+      const kept = products.filter((product) => product.id) as Array<Product & { id: string }>;
+      patch((slice) => ({
+        items: { ...slice.items, ...Object.fromEntries(kept.map((product) => [product.id, product])) },
+        slugs: {
+          ...slice.slugs,
+          ...Object.fromEntries(
+            kept.flatMap((product) => (product.slug ? [[product.slug, product.id]] : [])),
+          ),
         },
-      );
-      collections.set(collection, id);
-    }
-    return id;
+      }));
+    },
+    once(key: string, run: () => Promise<void>) {
+      let flight = flights.get(key);
+      if (!flight) {
+        flight = run().finally(() => flights.delete(key));
+        flights.set(key, flight);
+      }
+      return flight;
+    },
   };
+}
 
-  /** A grid's query: its collection's products (every product without one), in its order, a page at a time. */
-  const gridQuery = async (query: ProductListQuery): Promise<QueryRequest | null> => {
-    let filter: Filter = {};
-    if (query.collection) {
-      const id = await collectionId(query.collection);
-      if (!id) return null;
-      filter = { collectionIds: { $hasSome: [id] } };
+/** One product, by its id or slug, read once for the page (none when a grid already brought it). */
+function productRead({ get, session }: SliceContext, slice: CatalogueSlice): ProductCalls['loadProduct'] {
+  const { setRead } = slice;
+  return (ref) => {
+    const key = readKey(ref);
+    const read = get().products.reads[key];
+    if (read && read.status !== 'error') return slice.flights.get(key) ?? Promise.resolve();
+    const { items, slugs } = get().products;
+    const known = ref.id ? own(items, ref.id)?.id : own(slugs, ref.slug as string);
+    if (known) {
+      setRead(key, { status: 'ready', id: known, problem: null });
+      return Promise.resolve();
     }
-    const sort = query.sort && Object.hasOwn(SORTS, query.sort) ? SORTS[query.sort] : undefined;
-    return {
-      filter,
-      paging: { offset: 0, limit: pageSizeOf(query) },
-      ...(sort ? { sort: [{ fieldName: sort[0], order: sort[1] }] } : {}),
-    };
+    return slice.once(key, async () => {
+      setRead(key, { status: 'loading', id: null, problem: null });
+      try {
+        const product = ref.id
+          ? (await getProduct(session.client, ref.id)).product
+          : (
+              await queryProductsPage(
+                session.client,
+                { filter: { slug: ref.slug }, paging: { offset: 0, limit: 1 } },
+                { includeVariants: true },
+              )
+            ).products?.[0];
+        if (product?.id) slice.keep([product]);
+        setRead(key, { status: product?.id ? 'ready' : 'missing', id: product?.id ?? null, problem: null });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404)
+          setRead(key, { status: 'missing', id: null, problem: null });
+        else setRead(key, { status: 'error', id: null, problem: problemOf(error, 'productFailed') });
+      }
+    });
   };
+}
+
+/** A grid's products: its first page, then page after page ("Load more"). */
+function gridReads(
+  { get, session }: SliceContext,
+  slice: CatalogueSlice,
+): Pick<ProductCalls, 'loadProducts' | 'loadMoreProducts'> {
+  const api = session.client;
+  const { setList, once, flights } = slice;
+  /** Each grid's query and where its next page starts. */
+  const pages = new Map<string, QueryRequest>();
+  const gridQuery = gridQueries(api);
 
   /** Reads a page of a grid's query and shows it after the cards it has. */
   const readPage = async (key: string, request: QueryRequest, ids: string[]) => {
     const { products = [], metadata } = await queryProductsPage(api, request, { includeVariants: true });
     const { offset, limit } = request.paging;
     pages.set(key, { ...request, paging: { offset: offset + limit, limit } });
-    keep(products);
+    slice.keep(products);
     setList(key, {
       status: 'ready',
       ids: [...ids, ...products.flatMap((p) => (p.id && !ids.includes(p.id) ? [p.id] : []))],
@@ -153,38 +148,6 @@ export function productCalls(ctx: SliceContext): ProductCalls {
   };
 
   return {
-    loadProduct(ref) {
-      const key = readKey(ref);
-      const read = get().products.reads[key];
-      if (read && read.status !== 'error') return flights.get(key) ?? Promise.resolve();
-      const { items, slugs } = get().products;
-      const known = ref.id ? items[ref.id]?.id : slugs[ref.slug as string];
-      if (known) {
-        setRead(key, { status: 'ready', id: known, problem: null });
-        return Promise.resolve();
-      }
-      return once(key, async () => {
-        setRead(key, { status: 'loading', id: null, problem: null });
-        try {
-          const product = ref.id
-            ? (await getProduct(api, ref.id)).product
-            : (
-                await queryProductsPage(
-                  api,
-                  { filter: { slug: ref.slug }, paging: { offset: 0, limit: 1 } },
-                  { includeVariants: true },
-                )
-              ).products?.[0];
-          if (product?.id) keep([product]);
-          setRead(key, { status: product?.id ? 'ready' : 'missing', id: product?.id ?? null, problem: null });
-        } catch (error) {
-          if (isApiError(error) && error.status === 404)
-            setRead(key, { status: 'missing', id: null, problem: null });
-          else setRead(key, { status: 'error', id: null, problem: problemOf(error, 'productFailed') });
-        }
-      });
-    },
-
     loadProducts(query) {
       const key = listKey(query);
       const list = get().products.lists[key];
@@ -220,6 +183,44 @@ export function productCalls(ctx: SliceContext): ProductCalls {
         }
       });
     },
+  };
+}
+
+/**
+ * A grid's query: its collection's products (every product without one), in its order, a page at a time; null
+ * for a collection the catalogue does not have. Collection ids by slug are looked up once for every grid.
+ */
+function gridQueries(api: SliceContext['session']['client']) {
+  const collections = new Map<string, Promise<string | null>>();
+  const collectionId = (collection: string): Promise<string | null> => {
+    if (COLLECTION_ID.test(collection)) return Promise.resolve(collection);
+    let id = collections.get(collection);
+    if (!id) {
+      id = getCollectionBySlug(api, collection).then(
+        ({ collection: found }) => found.id ?? null,
+        (error: unknown) => {
+          if (isApiError(error) && error.status === 404) return null;
+          collections.delete(collection);
+          throw error;
+        },
+      );
+      collections.set(collection, id);
+    }
+    return id;
+  };
+  return async (query: ProductListQuery): Promise<QueryRequest | null> => {
+    let filter: Filter = {};
+    if (query.collection) {
+      const id = await collectionId(query.collection);
+      if (!id) return null;
+      filter = { collectionIds: { $hasSome: [id] } };
+    }
+    const sort = query.sort && Object.hasOwn(SORTS, query.sort) ? SORTS[query.sort] : undefined;
+    return {
+      filter,
+      paging: { offset: 0, limit: pageSizeOf(query) },
+      ...(sort ? { sort: [{ fieldName: sort[0], order: sort[1] }] } : {}),
+    };
   };
 }
 

@@ -1,8 +1,7 @@
 import { isSystemError } from '../api/errors';
 import { type LoginResult, messageOf } from '../auth/login-state';
 import { createSignIn, type SignIn } from '../auth/sign-in';
-import type { SignInActions, SignInSlice, SignInStep } from './sign-in-actions';
-import type { Problem, SliceContext } from './store';
+import type { Problem, SignInActions, SignInSlice, SignInStep, SliceContext } from './types';
 
 /**
  * A thrown error as a message: the network, or `key` with the error's words (`silentFailed` for a silent
@@ -22,7 +21,7 @@ function returnAddress(here: string): string {
   return url.href;
 }
 
-export type SignInFlows = SignInActions;
+export type SignInFlows = Omit<SignInActions, 'prepareSignIn'>;
 
 /**
  * What the store's sign-in actions do (`sign-in-actions.ts` loads this with the sign-in code): the login

@@ -1,8 +1,5 @@
-import { parseTokens, type Tokens } from '../auth/session';
+import { parseTokens, TOKENS_KEY, type Tokens } from '../auth/session';
 import type { KeyValueStorage } from '../auth/storage';
-
-/** The key the tokens have always been stored under (`sf:<clientId>:tokens` in localStorage). */
-export const TOKENS_KEY = 'tokens';
 
 /**
  * The store's token pair in storage. The stored value is the `Tokens` JSON itself, as every earlier version

@@ -10,8 +10,8 @@ export function languageOf(table: Record<string, unknown>, lang: string): string
 }
 
 /**
- * A widget's texts with the site's overrides (`data-strings`) laid over them, for the keys the widget knows;
- * the texts themselves are left as they were.
+ * A widget's texts with the site's overrides (`data-strings`) laid over them, for the keys the widget knows
+ * (its own: an override called `toString` or `__proto__` is not one); the texts themselves are left as they were.
  */
 export function withOverrides<T extends Record<string, string>>(
   texts: T,
@@ -19,7 +19,7 @@ export function withOverrides<T extends Record<string, string>>(
 ): T {
   const out: Record<string, string> = { ...texts };
   for (const [key, value] of Object.entries(overrides)) {
-    if (key in texts && typeof value === 'string') out[key] = value;
+    if (Object.hasOwn(texts, key) && typeof value === 'string') out[key] = value;
   }
   return out as T;
 }
@@ -52,9 +52,12 @@ export function plural(template: string, count: number, locale: string): string 
   return new Intl.PluralRules(locale).select(count) === 'one' ? one : other;
 }
 
-/** `{name}` placeholders filled in. The result is text: widgets render it as text, never as HTML. */
+/**
+ * `{name}` placeholders filled in (`{constructor}` in a site's template is not one of the values: it stays).
+ * The result is text: widgets render it as text, never as HTML.
+ */
 export function fill(template: string, values: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
+    Object.hasOwn(values, key) ? String(values[key]) : whole,
   );
 }

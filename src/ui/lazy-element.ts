@@ -1,15 +1,14 @@
-import type { Session } from '../auth/session';
 import type { EmbedConfig } from '../config';
-import type { CaptchaHolder } from '../public-api';
 import type { Storefront } from '../store/store';
 
-/** What every widget is handed when it mounts: the configuration, the page's one store and its session. */
+/**
+ * What every widget is handed when it mounts: the configuration and the page's one store. Nothing else of the
+ * platform's: a widget reaches it only through the store's actions (the session and the site's captcha are the
+ * store's own dependencies).
+ */
 export interface WidgetContext {
   config: EmbedConfig;
   store: Storefront;
-  session: Session;
-  /** The site's captcha provider, set with `Storefront.setCaptchaProvider`. */
-  captcha?: CaptchaHolder;
 }
 
 /** Sent to an `<sf-member-badge>` to open its account menu (a signed-in member's `data-sf-sign-in` button). */

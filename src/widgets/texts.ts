@@ -5,8 +5,8 @@
  * at once in either.)
  */
 import { languageOf, withOverrides } from '../ui/i18n';
-import type { Strings } from './cart-drawer/strings';
-import type { LoginStrings } from './login-modal/strings';
+import type { Strings } from './cart-drawer/en';
+import type { LoginStrings } from './login-modal/en';
 import type { MenuStrings } from './member-badge/menu.en';
 
 export interface WidgetTexts {
@@ -24,12 +24,15 @@ export const TEXT_PACKS: Record<string, Pack<WidgetTexts>> = {
   de: () => import('./texts.de'),
 };
 
-/** How long to wait before downloading a chunk again after a failed download (a dropped connection). */
-export const retry = { delay: 1000 };
+/**
+ * How long to wait before downloading a chunk again after a failed download (a dropped connection). An object,
+ * so that tests can shorten it (`chunkRetry.delayMs = 0`).
+ */
+export const chunkRetry = { delayMs: 1000 };
 
 /** A chunk's download, tried once more after a pause when it fails. */
 export const retryOnce = <T>(load: () => Promise<T>): Promise<T> =>
-  load().catch(() => new Promise((resolve) => setTimeout(resolve, retry.delay)).then(load));
+  load().catch(() => new Promise((resolve) => setTimeout(resolve, chunkRetry.delayMs)).then(load));
 
 /**
  * The texts of a table of language packs for a page's language (`de-AT` takes `de`; a language without a pack

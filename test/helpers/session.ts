@@ -66,6 +66,8 @@ export function sessionHarness(
       ...deps,
       session: (tokens) => (made = make({ ...extra, tokens })),
     });
+    // Listening to the session and the other tabs, as a started page's store (without its first read).
+    store.getState().listen();
     return { store, session: made as ReturnType<typeof make> };
   };
   return { ...h, clock, storage, win, session, make, storeWith, tokenRequests };

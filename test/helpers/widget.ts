@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Sandbox } from '../../sandbox/app';
 import type { SandboxSettings } from '../../sandbox/settings';
 import { createSession, type Session } from '../../src/auth/session';
@@ -8,6 +9,57 @@ import type { WidgetModule } from '../../src/ui/lazy-element';
 import { REDIRECT_SESSION_PATH } from './navigation';
 import { SANDBOX_ORIGIN, testSandbox } from './sandbox';
 import { SITE_ORIGIN } from './session';
+
+/**
+ * How long a test file may wait for the chunks its code imports on demand (`import()`). A chunk's first import
+ * in a test file has vitest transform and run it and what it imports (the member menu brings floating-ui):
+ * half a second on an idle machine, several on a busy one. Only `importChunks` waits this long.
+ */
+export const CHUNK_TIMEOUT_MS = 60_000;
+
+/** The chunks the widgets, the loader and the store import on demand, as their own `import()` gets them. */
+export const CHUNKS = {
+  /** The views' texts (drawer, login modal, member menu), by language. */
+  textsEn: () => import('../../src/widgets/texts.en'),
+  textsDe: () => import('../../src/widgets/texts.de'),
+  /** The product elements' texts, by language. */
+  productTextsEn: () => import('../../src/widgets/products.en'),
+  productTextsDe: () => import('../../src/widgets/products.de'),
+  /** The loader's widget chunks. */
+  drawer: () => import('../../src/widgets/cart-drawer/index'),
+  loginModal: () => import('../../src/widgets/login-modal/index'),
+  product: () => import('../../src/widgets/product/index'),
+  /** A product page's gallery and details (`layout="page"`). */
+  productPage: () => import('../../src/widgets/product/page'),
+  /** The member badge's menu (with floating-ui). */
+  menu: () => import('../../src/widgets/member-badge/menu'),
+  /** The store's actions loaded with their first call. */
+  cartEdits: () => import('../../src/store/cart-edits'),
+  cartV1: () => import('../../src/store/cart-v1'),
+  cartV2: () => import('../../src/store/cart-v2'),
+  cartV2Read: () => import('../../src/store/cart-v2-read'),
+  memberActions: () => import('../../src/store/member-actions'),
+  productCalls: () => import('../../src/store/products'),
+  signInFlows: () => import('../../src/store/sign-in-flows'),
+  /** The session's redirect sessions (checkout, logout, the members area). */
+  redirects: () => import('../../src/api/redirects'),
+  /** The loader's end of a hosted sign-in, and the host page's add-to-cart buttons. */
+  redirectBack: () => import('../../src/auth/redirect-back'),
+  hostAdd: () => import('../../src/host-add-to-cart'),
+} satisfies Record<string, () => Promise<unknown>>;
+
+export type ChunkName = keyof typeof CHUNKS;
+
+/**
+ * Imports chunks that the code under test imports on demand, in a test file's `beforeAll` with
+ * `CHUNK_TIMEOUT_MS`: the code's own `import()` then gets the same module at once, so the tests' waits are for
+ * what the widgets do, never for vitest loading a chunk (which the 1 s default of `vi.waitFor` does not cover
+ * on a busy machine). What a chunk does when it loads (its code, its failures) is still the code's.
+ * @example beforeAll(() => importChunks('drawer', 'textsEn', 'cartEdits', 'cartV1'), CHUNK_TIMEOUT_MS);
+ */
+export async function importChunks(...names: ChunkName[]): Promise<void> {
+  await Promise.all(names.map((name) => CHUNKS[name]()));
+}
 
 /** A request as the widget sent it to the sandbox. */
 export interface SentRequest {
@@ -62,6 +114,8 @@ export function sandboxStore(
     storage,
     ...deps,
   });
+  // Listening to the session and the other tabs, as a started page's store (without its first read).
+  store.getState().listen();
   /** A seeded product's id by its slug. */
   const productId = (slug: string) =>
     [...sandbox.context.state.products.values()].find((p) => p.slug === slug)?.id as string;
@@ -120,13 +174,14 @@ export function mountWidget(
     location: () => site,
     ...options.store,
   });
+  store.getState().listen();
   const session: Session = store.session;
   const config: EmbedConfig = { ...TEST_CONFIG, ...options.config };
 
   const host = document.createElement(options.tag ?? 'sf-widget-under-test');
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
-  const unmount = widget.mount(root, host, { config, store, session });
+  const unmount = widget.mount(root, host, { config, store });
 
   /** Seeded products by slug (`stoneware-mug`, `everyday-cotton-tee`, …). */
   const productId = (slug: string) => {
@@ -295,6 +350,46 @@ export const queryByRole = <T extends HTMLElement = HTMLElement>(
 export const textOf = (node: Node | null | undefined) =>
   (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
+// ——— Time ———
+
+/** What the code can wait on: timers and animation frames (Preact runs effects after a frame and a timeout). */
+const CLOCK: NonNullable<Parameters<typeof vi.useFakeTimers>[0]>['toFake'] = [
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'clearImmediate',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+];
+
+/** More than Preact's longest wait before it runs effects (a frame or 35 ms, then a 0 ms timeout). */
+export const AFTER_PAINT_MS = 100;
+
+/**
+ * Holds the clock (timers and animation frames, not `Date`) for a check that something does not happen, or
+ * not yet: the test moves it on with `vi.advanceTimersByTimeAsync(ms)` (which runs what falls due and the
+ * promises it settles) and then asserts, instead of sleeping and hoping the machine was quick enough. Undo it
+ * with `releaseClock()` (in `afterEach` too).
+ */
+export function holdClock(): void {
+  vi.useFakeTimers({ toFake: CLOCK });
+}
+
+/**
+ * Gives the real clock back after `holdClock()`, first running every timer still pending on the held one (a
+ * dropped one would leave Preact's effects queue waiting for good). Does nothing when the clock is real.
+ */
+export async function releaseClock(): Promise<void> {
+  if (!vi.isFakeTimers()) return;
+  try {
+    await vi.runAllTimersAsync();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 // ——— Events as a person makes them ———
 
 /** Lets Preact render what the last event changed (it renders after the event, before the next one). */
@@ -310,11 +405,19 @@ function setValue(field: HTMLInputElement | HTMLSelectElement, value: string): v
   else field.value = value;
 }
 
-/** Types a value into an input, as `input` events report it, and lets the widget render it. */
-export async function type(input: HTMLInputElement, value: string): Promise<void> {
+/**
+ * Types a value into an input, as `input` events report it, without waiting for anything: for a test that
+ * holds the clock (fake timers), where `settle()` would never come back.
+ */
+export function typeNow(input: HTMLInputElement, value: string): void {
   input.focus();
   setValue(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+
+/** Types a value into an input, as `input` events report it, and lets the widget render it. */
+export async function type(input: HTMLInputElement, value: string): Promise<void> {
+  typeNow(input, value);
   await settle();
 }
 

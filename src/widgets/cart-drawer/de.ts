@@ -1,4 +1,4 @@
-import type { Strings } from './strings';
+import type { Strings } from './en';
 
 /** German texts, loaded only by pages in German. */
 const de: Strings = {

@@ -1,7 +1,7 @@
-import { createElement, Fragment, useEffect, useId, useState } from 'react';
+import { createElement, Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Cart, LineItem, ShippingOption, TranslatableString } from '../../api/types/cart';
-import { linesOf } from '../../store/cart-shapes';
+import { quantitiesKey } from '../../store/cart-shapes';
 import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
@@ -72,17 +72,25 @@ function Message({
   );
 }
 
-function Line({ line, store, t, locale, currency, pending }: Props & { line: LineItem; pending: boolean }) {
+/** A cart line as the drawer is given it. */
+type LineProps = Props & { line: LineItem; pending: boolean };
+
+function Line(props: LineProps) {
+  const { line, store, t, locale, currency, pending } = props;
   const name = textOf(line.productName) || '';
   const id = line.id as string;
   const quantity = line.quantity ?? 1;
   const [draft, setDraft] = useState(String(quantity));
   const [invalid, setInvalid] = useState(false);
   const errorId = useId();
-  useEffect(() => {
+  // A new quantity from the cart replaces what was typed, during the render: an effect would run after the
+  // first paint too, and wipe a quantity typed (and its message) before it ran.
+  const [shown, setShown] = useState(quantity);
+  if (shown !== quantity) {
+    setShown(quantity);
     setDraft(String(quantity));
     setInvalid(false);
-  }, [quantity]);
+  }
   const availability = line.availability;
   const available = availability?.quantityAvailable;
   const max = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
@@ -107,89 +115,27 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
         <span className="thumb" aria-hidden="true" />
       )}
       <div className="line-main">
-        <p className="line-name" part="line-name">
-          {name}
-        </p>
-        {(line.descriptionLines ?? []).length ? (
-          <ul className="options">
-            {(line.descriptionLines ?? []).map((d) => {
-              const label = textOf(d.name);
-              const value = textOf(d.colorInfo) || textOf(d.plainText);
-              const swatch =
-                d.colorInfo?.code && /^#[0-9a-f]{3,8}$/i.test(d.colorInfo.code)
-                  ? d.colorInfo.code
-                  : undefined;
-              return (
-                <li key={`${label}:${value}`}>
-                  {label ? `${label}: ` : ''}
-                  {swatch ? (
-                    <span className="swatch" style={{ background: swatch }} aria-hidden="true" />
-                  ) : null}
-                  {value}
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
-        <p className="muted">{fill(t.each, { price: formatPrice(line.price, currency, locale) })}</p>
-        {availability?.status === 'NOT_AVAILABLE' || availability?.status === 'NOT_FOUND' ? (
-          <p className="warning" part="availability">
-            {t.outOfStock}
-          </p>
-        ) : availability?.status === 'PARTIALLY_AVAILABLE' || stockLimited ? (
-          <p id={stockId} className="warning" part="availability">
-            {fill(t.onlyLeft, { count: available ?? 0 })}
-          </p>
-        ) : null}
-        <div className="line-controls">
-          <div className="stepper" part="stepper">
-            <Button
-              aria-label={fill(t.decrease, { name })}
-              blocked={pending || quantity <= 1}
-              onClick={() => void store.getState().setQuantity(id, quantity - 1)}
-            >
-              −
-            </Button>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max}
-              value={draft}
-              aria-label={fill(t.quantityOf, { name })}
-              aria-invalid={invalid ? 'true' : undefined}
-              aria-describedby={invalid ? errorId : undefined}
-              onChange={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
-              onBlur={commit}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  commit();
-                }
-              }}
-            />
-            <Button
-              aria-label={fill(t.increase, { name })}
-              aria-describedby={stockLimited ? stockId : undefined}
-              blocked={pending || quantity >= max}
-              onClick={() => void store.getState().setQuantity(id, quantity + 1)}
-            >
-              +
-            </Button>
-          </div>
-          <button
-            type="button"
-            className="link"
-            aria-label={fill(t.removeItem, { name })}
-            onClick={(event) => {
-              // The line leaves at once: the focus goes to the drawer, not to the page.
-              (event.currentTarget.closest('dialog') as HTMLElement | null)?.focus();
-              void store.getState().removeLine(id);
+        <LineDetails {...props} name={name} stockId={stockId} limited={stockLimited} />
+        <LineControls {...props} name={name} max={max} stockId={stockLimited ? stockId : undefined}>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={draft}
+            aria-label={fill(t.quantityOf, { name })}
+            aria-invalid={invalid ? 'true' : undefined}
+            aria-describedby={invalid ? errorId : undefined}
+            onChange={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                commit();
+              }
             }}
-          >
-            {t.remove}
-          </button>
-        </div>
+          />
+        </LineControls>
         {invalid ? (
           <p id={errorId} className="field-error" role="alert">
             {t.quantityInvalid}
@@ -200,6 +146,111 @@ function Line({ line, store, t, locale, currency, pending }: Props & { line: Lin
         {formatPrice(line.lineItemPrice, currency, locale)}
       </p>
     </li>
+  );
+}
+
+/** What a line is: its name, the options chosen, the price of one, and how many are left. */
+function LineDetails({
+  line,
+  t,
+  locale,
+  currency,
+  name,
+  stockId,
+  limited,
+}: LineProps & { name: string; stockId: string; limited: boolean }) {
+  const availability = line.availability;
+  const options = line.descriptionLines ?? [];
+  return (
+    <>
+      <p className="line-name" part="line-name">
+        {name}
+      </p>
+      {options.length ? (
+        <ul className="options">
+          {options.map((d) => {
+            const label = textOf(d.name);
+            const value = textOf(d.colorInfo) || textOf(d.plainText);
+            const swatch =
+              d.colorInfo?.code && /^#[0-9a-f]{3,8}$/i.test(d.colorInfo.code) ? d.colorInfo.code : undefined;
+            return (
+              <li key={`${label}:${value}`}>
+                {label ? `${label}: ` : ''}
+                {swatch ? (
+                  <span className="swatch" style={{ background: swatch }} aria-hidden="true" />
+                ) : null}
+                {value}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <p className="muted">{fill(t.each, { price: formatPrice(line.price, currency, locale) })}</p>
+      {availability?.status === 'NOT_AVAILABLE' || availability?.status === 'NOT_FOUND' ? (
+        <p className="warning" part="availability">
+          {t.outOfStock}
+        </p>
+      ) : availability?.status === 'PARTIALLY_AVAILABLE' || limited ? (
+        <p id={stockId} className="warning" part="availability">
+          {fill(t.onlyLeft, { count: availability?.quantityAvailable ?? 0 })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A line's quantity between − and + (the field is the line's own: `children`), and its remove button. */
+function LineControls({
+  line,
+  store,
+  t,
+  pending,
+  name,
+  max,
+  stockId,
+  children,
+}: LineProps & {
+  name: string;
+  max: number;
+  /** The stock message that says why + stops, when it does. */
+  stockId: string | undefined;
+  children: ReactNode;
+}) {
+  const id = line.id as string;
+  const quantity = line.quantity ?? 1;
+  return (
+    <div className="line-controls">
+      <div className="stepper" part="stepper">
+        <Button
+          aria-label={fill(t.decrease, { name })}
+          blocked={pending || quantity <= 1}
+          onClick={() => void store.getState().setQuantity(id, quantity - 1)}
+        >
+          −
+        </Button>
+        {children}
+        <Button
+          aria-label={fill(t.increase, { name })}
+          aria-describedby={stockId}
+          blocked={pending || quantity >= max}
+          onClick={() => void store.getState().setQuantity(id, quantity + 1)}
+        >
+          +
+        </Button>
+      </div>
+      <button
+        type="button"
+        className="link"
+        aria-label={fill(t.removeItem, { name })}
+        onClick={(event) => {
+          // The line leaves at once: the focus goes to the drawer, not to the page.
+          (event.currentTarget.closest('dialog') as HTMLElement | null)?.focus();
+          void store.getState().removeLine(id);
+        }}
+      >
+        {t.remove}
+      </button>
+    </div>
   );
 }
 
@@ -286,18 +337,15 @@ function optionLabel(option: ShippingOption, t: Strings, currency: string, local
   return parts.filter(Boolean).join(' · ');
 }
 
-function Shipping({ store, t, currency, locale, slice }: ViewProps) {
-  const { shipping, totals, totalsStatus: status, totalsError: error } = slice;
+/** The shipping estimate: a country (needed) and a postal code, then the ways to ship there. */
+function Shipping(props: ViewProps) {
+  const { store, t, locale, slice } = props;
+  const { shipping, totalsStatus: status, totalsError: error } = slice;
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
   const countryId = useId();
   const postalId = useId();
-  // Options are for an address: none are shown before the visitor gives a country.
-  const options = shipping
-    ? (totals?.shippingInfo?.carrierServiceOptions ?? []).flatMap((c) => c.shippingOptions ?? [])
-    : [];
-  const selected = totals?.shippingInfo?.selectedCarrierServiceOption?.code;
   return (
     <section className="shipping" part="shipping" aria-labelledby={`${countryId}-title`}>
       <h3 id={`${countryId}-title`}>{t.shippingEstimate}</h3>
@@ -355,27 +403,38 @@ function Shipping({ store, t, currency, locale, slice }: ViewProps) {
           onRetry={() => void store.getState().estimate(shipping ?? undefined)}
         />
       ) : null}
-      {options.length ? (
-        <fieldset className="options-list">
-          <legend>{t.shippingOption}</legend>
-          {options.map((option) => (
-            <label key={option.code} className="option">
-              <input
-                type="radio"
-                name="shipping-option"
-                value={option.code}
-                checked={option.code === selected}
-                onChange={() =>
-                  shipping && void store.getState().estimate({ ...shipping, code: option.code as string })
-                }
-              />
-              <span>{optionLabel(option, t, currency, locale)}</span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
+      <ShippingOptions {...props} />
     </section>
   );
+}
+
+/** The ways to ship to the address given, the chosen one checked; choosing another estimates again. */
+function ShippingOptions({ store, t, currency, locale, slice }: ViewProps) {
+  const { shipping, totals } = slice;
+  // Options are for an address: none are shown before the visitor gives a country.
+  const options = shipping
+    ? (totals?.shippingInfo?.carrierServiceOptions ?? []).flatMap((c) => c.shippingOptions ?? [])
+    : [];
+  const selected = totals?.shippingInfo?.selectedCarrierServiceOption?.code;
+  return options.length ? (
+    <fieldset className="options-list">
+      <legend>{t.shippingOption}</legend>
+      {options.map((option) => (
+        <label key={option.code} className="option">
+          <input
+            type="radio"
+            name="shipping-option"
+            value={option.code}
+            checked={option.code === selected}
+            onChange={() =>
+              shipping && void store.getState().estimate({ ...shipping, code: option.code as string })
+            }
+          />
+          <span>{optionLabel(option, t, currency, locale)}</span>
+        </label>
+      ))}
+    </fieldset>
+  ) : null;
 }
 
 /**
@@ -385,7 +444,7 @@ function Shipping({ store, t, currency, locale, slice }: ViewProps) {
  */
 function Totals({ cart, slice, t, currency, locale }: ViewProps & { cart: Cart }) {
   const { totals, totalsStatus: status } = slice;
-  const current = !totals?.cart || linesOf(totals.cart) === linesOf(cart);
+  const current = !totals?.cart || quantitiesKey(totals.cart) === quantitiesKey(cart);
   const summary = current ? totals?.priceSummary : undefined;
   // Updating while the new lines' totals are on their way; a failed estimate leaves the lines' own subtotal.
   const updating = Boolean(totals?.priceSummary) && !summary && status === 'loading';
@@ -434,35 +493,86 @@ function Totals({ cart, slice, t, currency, locale }: ViewProps & { cart: Cart }
   );
 }
 
-function Skeleton() {
+/** Said while the cart loads, and shown: grey lines where its lines will be. */
+function Skeleton({ t }: { t: Strings }) {
   return (
-    <ul className="skeleton" aria-hidden="true">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="line">
-          <span className="thumb shimmer" />
-          <span className="bars">
-            <span className="bar shimmer" />
-            <span className="bar short shimmer" />
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <p className="sf-visually-hidden" role="status">
+        {t.loading}
+      </p>
+      <ul className="skeleton" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="line">
+            <span className="thumb shimmer" />
+            <span className="bars">
+              <span className="bar shimmer" />
+              <span className="bar short shimmer" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
-/** The cart drawer: an accessible side dialog over the page. */
-export function Drawer(given: Props) {
-  const { store, t, locale } = given;
-  const slice = useStore(store, (s) => s.cart);
+/** The drawer's title, with the number of items, and its close button. */
+function DrawerHeader({ store, t, locale, slice, titleId }: ViewProps & { titleId: string }) {
+  return (
+    <header className="drawer-header" part="header">
+      <h2 id={titleId}>
+        {t.cartTitle}
+        {slice.count ? (
+          <span className="count">
+            {' '}
+            ({fill(plural(t.itemsCount, slice.count, locale), { count: slice.count })})
+          </span>
+        ) : null}
+      </h2>
+      {/* The first control: the focus goes to it when the drawer opens. */}
+      <button
+        type="button"
+        className="icon"
+        aria-label={t.close}
+        onClick={() => store.getState().closeCart()}
+      >
+        ×
+      </button>
+    </header>
+  );
+}
+
+/** Said above the lines: the order placed, a notice, the cart's problem, an add on its way. */
+function Notices({ store, t, slice, loading }: ViewProps & { loading: boolean }) {
   const notice = useStore(store, (s) => s.session.notice);
   const order = useStore(store, (s) => s.ui.order);
-  const titleId = useId();
-  const cart = slice.cart;
-  // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
-  const currency = cart?.currency || given.currency;
-  const props = { ...given, currency, slice };
-  const lines = cart?.lineItems ?? [];
-  // A long cart opens in one frame: the first screenful of lines at once, the rest in the next frame.
+  return (
+    <>
+      {order ? (
+        <p className="banner placed" role="status" part="order">
+          {fill(t.orderPlaced, { number: order.orderNumber || order.orderId })}
+        </p>
+      ) : null}
+      {notice ? <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} /> : null}
+      {slice.error ? (
+        <Message
+          problem={slice.error}
+          t={t}
+          onRetry={slice.retry ? () => void store.getState().retryCart() : undefined}
+          onDismiss={() => store.getState().dismissCartError()}
+        />
+      ) : null}
+      {/* An add on its way shows at once, above the lines (a slow one is never a frozen page). */}
+      {slice.adding && !loading ? (
+        <p className="adding shimmer" part="adding" role="status">
+          {t.adding}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A long cart opens in one frame: the first screenful of lines at once, the rest in the next frame. */
+function useLinesByFrame(lines: LineItem[]): LineItem[] {
   const [allLines, setAllLines] = useState(lines.length <= FIRST_LINES);
   useEffect(() => {
     if (allLines) return;
@@ -475,7 +585,20 @@ export function Drawer(given: Props) {
       clearTimeout(timer);
     };
   }, [allLines]);
-  const shownLines = allLines ? lines : lines.slice(0, FIRST_LINES);
+  return allLines ? lines : lines.slice(0, FIRST_LINES);
+}
+
+/** The cart drawer: an accessible side dialog over the page. */
+export function Drawer(given: Props) {
+  const { store, t } = given;
+  const slice = useStore(store, (s) => s.cart);
+  const titleId = useId();
+  const cart = slice.cart;
+  // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
+  const currency = cart?.currency || given.currency;
+  const props = { ...given, currency, slice };
+  const lines = cart?.lineItems ?? [];
+  const shownLines = useLinesByFrame(lines);
   // Loading until a cart is known: not read yet, or on its way.
   const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
   return (
@@ -487,56 +610,11 @@ export function Drawer(given: Props) {
       part="overlay"
     >
       <div className="drawer" part="drawer">
-        <header className="drawer-header" part="header">
-          <h2 id={titleId}>
-            {t.cartTitle}
-            {slice.count ? (
-              <span className="count">
-                {' '}
-                ({fill(plural(t.itemsCount, slice.count, locale), { count: slice.count })})
-              </span>
-            ) : null}
-          </h2>
-          {/* The first control: the focus goes to it when the drawer opens. */}
-          <button
-            type="button"
-            className="icon"
-            aria-label={t.close}
-            onClick={() => store.getState().closeCart()}
-          >
-            ×
-          </button>
-        </header>
+        <DrawerHeader {...props} titleId={titleId} />
         <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
-          {order ? (
-            <p className="banner placed" role="status" part="order">
-              {fill(t.orderPlaced, { number: order.orderNumber || order.orderId })}
-            </p>
-          ) : null}
-          {notice ? (
-            <Message problem={notice} t={t} onDismiss={() => store.getState().dismissNotice()} />
-          ) : null}
-          {slice.error ? (
-            <Message
-              problem={slice.error}
-              t={t}
-              onRetry={slice.retry ? () => void store.getState().retryCart() : undefined}
-              onDismiss={() => store.getState().dismissCartError()}
-            />
-          ) : null}
-          {/* An add on its way shows at once, above the lines (a slow one is never a frozen page). */}
-          {slice.adding && !loading ? (
-            <p className="adding shimmer" part="adding" role="status">
-              {t.adding}
-            </p>
-          ) : null}
+          <Notices {...props} loading={loading} />
           {loading ? (
-            <>
-              <p className="sf-visually-hidden" role="status">
-                {t.loading}
-              </p>
-              <Skeleton />
-            </>
+            <Skeleton t={t} />
           ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
             slice.adding ? null : (
               <div className="empty" part="empty">
@@ -553,7 +631,7 @@ export function Drawer(given: Props) {
                   <Line
                     key={line.id}
                     line={line}
-                    pending={Boolean(slice.pending[line.id as string])}
+                    pending={Object.hasOwn(slice.pending, line.id as string)}
                     {...props}
                   />
                 ))}

@@ -59,3 +59,7 @@ const en = {
 };
 
 export default en;
+
+/** The drawer's texts: the keys of the English ones, in any language. */
+export type StringKey = keyof typeof en;
+export type Strings = Record<StringKey, string>;

@@ -3,12 +3,12 @@ import { Button } from '../../ui/button';
 import type { ViewProps } from './view';
 
 /** A new member waits for the site owner's approval (OWNER_APPROVAL_REQUIRED). */
-export function ApprovalView({ v }: { v: ViewProps }) {
+export function ApprovalView({ shell }: { shell: ViewProps }) {
   return (
     <>
-      <p>{v.t.approvalText}</p>
-      <Button className="primary" onClick={v.close}>
-        {v.t.done}
+      <p>{shell.t.approvalText}</p>
+      <Button className="primary" onClick={shell.close}>
+        {shell.t.done}
       </Button>
     </>
   );

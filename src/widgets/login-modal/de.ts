@@ -1,4 +1,4 @@
-import type { LoginStrings } from './strings';
+import type { LoginStrings } from './en';
 
 /** German texts, loaded only by pages in German. */
 const de: LoginStrings = {

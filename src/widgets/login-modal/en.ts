@@ -54,3 +54,6 @@ const en = {
 };
 
 export default en;
+
+/** The modal's texts: the keys of the English ones, in any language. */
+export type LoginStrings = Record<keyof typeof en, string>;

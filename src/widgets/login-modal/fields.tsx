@@ -1,11 +1,11 @@
 import { createElement, type RefObject, useState } from 'react';
 import { Button } from '../../ui/button';
-import type { Field, Problem } from './problems';
+import type { Field, FieldMessage } from './problems';
 import type { ViewProps } from './view';
 
 /** A message as an alert: next to its field, or at the form's end; with its way forward as a button. */
-export function ErrorText({ id, problem, v }: { id: string; problem: Problem; v: ViewProps }) {
-  const { t } = v;
+export function ErrorText({ id, problem, shell }: { id: string; problem: FieldMessage; shell: ViewProps }) {
+  const { t } = shell;
   const label =
     problem.action === 'forgot'
       ? t.forgot
@@ -19,7 +19,7 @@ export function ErrorText({ id, problem, v }: { id: string; problem: Problem; v:
       <p>{problem.message}</p>
       {problem.hint ? <p className="hint">{problem.hint}</p> : null}
       {problem.action ? (
-        <Button className="link" onClick={() => v.onAction(problem.action)}>
+        <Button className="link" onClick={() => shell.onAction(problem.action)}>
           {label}
         </Button>
       ) : null}
@@ -28,7 +28,7 @@ export function ErrorText({ id, problem, v }: { id: string; problem: Problem; v:
 }
 
 export interface FieldProps {
-  v: ViewProps;
+  shell: ViewProps;
   field: Field;
   label: string;
   type?: 'email' | 'text';
@@ -44,11 +44,11 @@ export interface FieldProps {
 
 /** A labelled input whose message (from the step's problem) is an alert beside it that describes it. */
 export function TextField(props: FieldProps) {
-  const { v } = props;
+  const { shell } = props;
   const [visible, setVisible] = useState(false);
-  const id = `${v.id}-${props.field}`;
+  const id = `${shell.id}-${props.field}`;
   const errorId = `${id}-error`;
-  const mine = v.step.problem?.field === props.field ? v.step.problem : null;
+  const mine = shell.step.problem?.field === props.field ? shell.step.problem : null;
   const type = props.toggle ? (visible ? 'text' : 'password') : (props.type ?? 'text');
   return (
     <div className="field">
@@ -74,7 +74,7 @@ export function TextField(props: FieldProps) {
             type="button"
             className="toggle"
             aria-pressed={visible}
-            aria-label={visible ? v.t.hidePassword : v.t.showPassword}
+            aria-label={visible ? shell.t.hidePassword : shell.t.showPassword}
             onClick={() => setVisible(!visible)}
           >
             {/* An eye, struck through while the password shows; its paths inherit the outline style. */}
@@ -94,7 +94,7 @@ export function TextField(props: FieldProps) {
           </button>
         ) : null}
       </div>
-      {mine ? <ErrorText id={errorId} problem={mine} v={v} /> : null}
+      {mine ? <ErrorText id={errorId} problem={mine} shell={shell} /> : null}
     </div>
   );
 }
@@ -103,16 +103,22 @@ export function TextField(props: FieldProps) {
  * The email field every view that asks for it shows (sign in, register, forgot): the view's shared email,
  * first to focus. `autoComplete` tells the browser which account it is: `username` to sign in, `email` else.
  */
-export const EmailField = ({ v, autoComplete }: { v: ViewProps; autoComplete: 'username' | 'email' }) => (
+export const EmailField = ({
+  shell,
+  autoComplete,
+}: {
+  shell: ViewProps;
+  autoComplete: 'username' | 'email';
+}) => (
   <TextField
-    v={v}
+    shell={shell}
     field="email"
-    label={v.t.email}
+    label={shell.t.email}
     type="email"
-    value={v.email}
-    onInput={v.setEmail}
+    value={shell.email}
+    onInput={shell.setEmail}
     autoComplete={autoComplete}
     inputMode="email"
-    inputRef={v.first}
+    inputRef={shell.first}
   />
 );

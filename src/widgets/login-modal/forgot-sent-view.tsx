@@ -4,12 +4,12 @@ import { fill } from '../../ui/i18n';
 import type { ViewProps } from './view';
 
 /** The link is on its way, said without telling whether the email has an account. */
-export function ForgotSentView({ v, email }: { v: ViewProps; email: string }) {
+export function ForgotSentView({ shell, email }: { shell: ViewProps; email: string }) {
   return (
     <>
-      <p role="status">{fill(v.t.forgotSent, { email })}</p>
-      <Button className="primary" onClick={() => v.go({ name: 'signIn' })}>
-        {v.t.backToSignIn}
+      <p role="status">{fill(shell.t.forgotSent, { email })}</p>
+      <Button className="primary" onClick={() => shell.go({ name: 'signIn' })}>
+        {shell.t.backToSignIn}
       </Button>
     </>
   );

@@ -6,31 +6,31 @@ import { StepForm } from './step';
 import type { ViewProps } from './view';
 
 /** Asks for a link to choose a new password, sent to the account's email and leading back to this page. */
-export function ForgotView({ v }: { v: ViewProps }) {
-  const { t, step } = v;
+export function ForgotView({ shell }: { shell: ViewProps }) {
+  const { t, step } = shell;
   const submit = () =>
     step.run(
-      () => checkEmail(v.email, t),
+      () => checkEmail(shell.email, t),
       async () => {
-        const failed = await v.actions().sendPasswordReset(v.email.trim(), v.lang);
+        const failed = await shell.actions().sendPasswordReset(shell.email.trim(), shell.lang);
         if (failed) step.fail(failed);
-        else v.go({ name: 'forgotSent', email: v.email.trim() });
+        else shell.go({ name: 'forgotSent', email: shell.email.trim() });
       },
     );
   return (
     <StepForm
-      v={v}
+      shell={shell}
       onSubmit={submit}
       submit={t.sendLink}
       submitting={t.sending}
       after={
-        <Button className="link" onClick={() => v.go({ name: 'signIn' })}>
+        <Button className="link" onClick={() => shell.go({ name: 'signIn' })}>
           {t.backToSignIn}
         </Button>
       }
     >
       <p>{t.forgotIntro}</p>
-      <EmailField v={v} autoComplete="email" />
+      <EmailField shell={shell} autoComplete="email" />
     </StepForm>
   );
 }

@@ -6,7 +6,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { ApprovalView } from './approval-view';
 import { ForgotSentView } from './forgot-sent-view';
 import { ForgotView } from './forgot-view';
-import type { Problem } from './problems';
+import type { FieldMessage } from './problems';
 import { RegisterView } from './register-view';
 import { ResetView } from './reset-view';
 import { SignInView } from './sign-in-view';
@@ -16,7 +16,7 @@ import { VerifyView } from './verify-view';
 import type { View, ViewProps } from './view';
 
 /** A view's component: it gets the shell's props and what its view carries (an email, a token). */
-type ViewComponent<V extends View> = (props: V & { v: ViewProps }) => ReactNode;
+type ViewComponent<V extends View> = (props: V & { shell: ViewProps }) => ReactNode;
 
 const VIEWS: { [Name in View['name']]: ViewComponent<Extract<View, { name: Name }>> } = {
   signIn: SignInView,
@@ -74,14 +74,14 @@ export function LoginModal({
   }
 
   // A message's way forward: the hosted page, or the view of that name (forgot, signIn).
-  const onAction = (action: Problem['action']) => {
+  const onAction = (action: FieldMessage['action']) => {
     if (action === 'hosted') void hosted();
     else if (action) go({ name: action });
   };
 
   // The view on show, with what it carries.
   const Body = VIEWS[view.name] as ViewComponent<View>;
-  const v: ViewProps = {
+  const shell: ViewProps = {
     t,
     actions: store.getState,
     lang: config.lang,
@@ -116,7 +116,7 @@ export function LoginModal({
         <div className="modal-body">
           {/* A view's own elements: nothing (a focused button, a typed value) carries over to the next. */}
           <div key={view.name} className="view">
-            <Body {...view} v={v} />
+            <Body {...view} shell={shell} />
           </div>
           {view.name === 'signIn' || view.name === 'register' ? (
             <p className="hosted">

@@ -1,11 +1,11 @@
 import type { LoginResult } from '../../auth/login-state';
-import type { Problem as StoreProblem } from '../../store/store';
+import type { Problem } from '../../store/store';
 import type { LoginStrings } from './strings';
 
 export type Field = 'email' | 'password' | 'nickname' | 'code' | 'form';
 
 /** One message for the person, next to the field it concerns, with a way forward where there is one. */
-export interface Problem {
+export interface FieldMessage {
   field: Field;
   message: string;
   hint?: string;
@@ -33,9 +33,10 @@ export function failureProblem(
   t: LoginStrings,
   /** Where a message without a field of its own goes (the code field of the code view). */
   fallback: Field = 'form',
-): Problem {
+): FieldMessage {
   const [path, description] = Object.entries(result.fields ?? {})[0] ?? [];
-  if (path && description && FIELD_OF[path]) {
+  // The server's path, looked up among the table's own (never a `constructor` of Object.prototype).
+  if (path && description && Object.hasOwn(FIELD_OF, path)) {
     return { field: FIELD_OF[path] as Field, message: capital(description) };
   }
   switch (result.errorCode) {
@@ -58,7 +59,7 @@ export function failureProblem(
 }
 
 /** A step that could not be made (the network, the silent sign-in, the hosted page) as a form-level message. */
-export function stepProblem(problem: StoreProblem, t: LoginStrings): Problem {
+export function stepProblem(problem: Problem, t: LoginStrings): FieldMessage {
   if (problem.key === 'networkError') return { field: 'form', message: t.networkError };
   // The silent sign-in refused, failed its exchange or timed out: the hosted page is the way on.
   if (problem.key === 'silentFailed' || problem.key === 'hostedFailed')
@@ -71,7 +72,7 @@ export function stepProblem(problem: StoreProblem, t: LoginStrings): Problem {
   return { field: 'form', message: problem.detail ?? problem.key };
 }
 
-export const checkEmail = (email: string, t: LoginStrings): Problem | null =>
+export const checkEmail = (email: string, t: LoginStrings): FieldMessage | null =>
   !email.trim()
     ? { field: 'email', message: t.required }
     : EMAIL.test(email.trim())
@@ -79,5 +80,5 @@ export const checkEmail = (email: string, t: LoginStrings): Problem | null =>
       : { field: 'email', message: t.emailInvalid };
 
 /** An empty field's message (spaces count as empty where the caller trims: a password may be spaces). */
-export const checkRequired = (value: string, field: Field, t: LoginStrings): Problem | null =>
+export const checkRequired = (value: string, field: Field, t: LoginStrings): FieldMessage | null =>
   value ? null : { field, message: t.required };

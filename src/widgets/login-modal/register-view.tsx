@@ -6,29 +6,29 @@ import { StepForm } from './step';
 import type { ViewProps } from './view';
 
 /** A new account: email, password and the name shown to others. */
-export function RegisterView({ v }: { v: ViewProps }) {
-  const { t, step } = v;
+export function RegisterView({ shell }: { shell: ViewProps }) {
+  const { t, step } = shell;
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
   const submit = () =>
     step.run(
       () =>
-        checkEmail(v.email, t) ??
+        checkEmail(shell.email, t) ??
         checkRequired(password, 'password', t) ??
         checkRequired(nickname.trim(), 'nickname', t),
       async () =>
         step.follow(
-          await v
+          await shell
             .actions()
-            .register({ email: v.email.trim(), password, profile: { nickname: nickname.trim() } }),
+            .register({ email: shell.email.trim(), password, profile: { nickname: nickname.trim() } }),
         ),
     );
   return (
     <>
-      <StepForm v={v} onSubmit={submit} submit={t.register} submitting={t.registering}>
-        <EmailField v={v} autoComplete="email" />
+      <StepForm shell={shell} onSubmit={submit} submit={t.register} submitting={t.registering}>
+        <EmailField shell={shell} autoComplete="email" />
         <TextField
-          v={v}
+          shell={shell}
           field="password"
           label={t.password}
           value={password}
@@ -37,7 +37,7 @@ export function RegisterView({ v }: { v: ViewProps }) {
           toggle
         />
         <TextField
-          v={v}
+          shell={shell}
           field="nickname"
           label={t.nickname}
           value={nickname}
@@ -48,7 +48,7 @@ export function RegisterView({ v }: { v: ViewProps }) {
       </StepForm>
       <p className="switch">
         {t.haveAccount}{' '}
-        <Button className="link" onClick={() => v.go({ name: 'signIn' })}>
+        <Button className="link" onClick={() => shell.go({ name: 'signIn' })}>
           {t.signIn}
         </Button>
       </p>

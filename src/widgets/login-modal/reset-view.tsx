@@ -6,36 +6,36 @@ import { StepForm } from './step';
 import type { ViewProps } from './view';
 
 /** A new password with the emailed link's token; it signs the member in. */
-export function ResetView({ v, recoveryToken }: { v: ViewProps; recoveryToken: string }) {
-  const { t, step } = v;
+export function ResetView({ shell, recoveryToken }: { shell: ViewProps; recoveryToken: string }) {
+  const { t, step } = shell;
   const [password, setPassword] = useState('');
   const submit = () =>
     step.run(
       () => checkRequired(password, 'password', t),
-      async () => step.follow(await v.actions().resetPassword(recoveryToken, password)),
+      async () => step.follow(await shell.actions().resetPassword(recoveryToken, password)),
     );
   return (
     <StepForm
-      v={v}
+      shell={shell}
       onSubmit={submit}
       submit={t.savePassword}
       submitting={t.saving}
       after={
-        <Button className="link" onClick={() => v.go({ name: 'forgot' })}>
+        <Button className="link" onClick={() => shell.go({ name: 'forgot' })}>
           {t.newLink}
         </Button>
       }
     >
       <p>{t.resetIntro}</p>
       <TextField
-        v={v}
+        shell={shell}
         field="password"
         label={t.newPassword}
         value={password}
         onInput={setPassword}
         autoComplete="new-password"
         toggle
-        inputRef={v.first}
+        inputRef={shell.first}
       />
     </StepForm>
   );

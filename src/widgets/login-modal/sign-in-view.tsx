@@ -6,20 +6,20 @@ import { StepForm } from './step';
 import type { ViewProps } from './view';
 
 /** Email and password; the ways to a forgotten password and to a new account. */
-export function SignInView({ v }: { v: ViewProps }) {
-  const { t, step } = v;
+export function SignInView({ shell }: { shell: ViewProps }) {
+  const { t, step } = shell;
   const [password, setPassword] = useState('');
   const submit = () =>
     step.run(
-      () => checkEmail(v.email, t) ?? checkRequired(password, 'password', t),
-      async () => step.follow(await v.actions().login({ email: v.email.trim(), password })),
+      () => checkEmail(shell.email, t) ?? checkRequired(password, 'password', t),
+      async () => step.follow(await shell.actions().login({ email: shell.email.trim(), password })),
     );
   return (
     <>
-      <StepForm v={v} onSubmit={submit} submit={t.signIn} submitting={t.signingIn}>
-        <EmailField v={v} autoComplete="username" />
+      <StepForm shell={shell} onSubmit={submit} submit={t.signIn} submitting={t.signingIn}>
+        <EmailField shell={shell} autoComplete="username" />
         <TextField
-          v={v}
+          shell={shell}
           field="password"
           label={t.password}
           value={password}
@@ -27,13 +27,13 @@ export function SignInView({ v }: { v: ViewProps }) {
           autoComplete="current-password"
           toggle
         />
-        <Button className="link" onClick={() => v.go({ name: 'forgot' })}>
+        <Button className="link" onClick={() => shell.go({ name: 'forgot' })}>
           {t.forgot}
         </Button>
       </StepForm>
       <p className="switch">
         {t.noAccount}{' '}
-        <Button className="link" onClick={() => v.go({ name: 'register' })}>
+        <Button className="link" onClick={() => shell.go({ name: 'register' })}>
           {t.createAccount}
         </Button>
       </p>

@@ -1,9 +1,9 @@
 import { createElement, Fragment, type ReactNode, type RefObject, useState } from 'react';
-import type { SignInStep } from '../../store/sign-in-actions';
-import type { Problem as StoreProblem } from '../../store/store';
+import type { Problem } from '../../store/store';
+import type { SignInStep } from '../../store/types';
 import { Button } from '../../ui/button';
 import { ErrorText } from './fields';
-import { failureProblem, type Problem, stepProblem } from './problems';
+import { type FieldMessage, failureProblem, stepProblem } from './problems';
 import type { LoginStrings } from './strings';
 import type { Step, View, ViewProps } from './view';
 
@@ -26,14 +26,14 @@ export function useStep(options: {
 }): Step {
   const { t } = options;
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<FieldMessage | null>(null);
 
-  const focusField = (field: Problem['field']) =>
+  const focusField = (field: FieldMessage['field']) =>
     options.container.current
       ?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`)
       ?.focus();
 
-  const fail = (failed: StoreProblem) => setProblem(stepProblem(failed, t));
+  const fail = (failed: Problem) => setProblem(stepProblem(failed, t));
 
   return {
     busy,
@@ -71,14 +71,14 @@ export function useStep(options: {
  * runs, its form-level message and its submit button at the end.
  */
 export function StepForm({
-  v,
+  shell,
   onSubmit,
   submit,
   submitting,
   children,
   after,
 }: {
-  v: ViewProps;
+  shell: ViewProps;
   onSubmit(): void;
   submit: string;
   submitting: string;
@@ -86,12 +86,14 @@ export function StepForm({
   /** What follows the submit button inside the form. */
   after?: ReactNode;
 }) {
-  const { busy, problem } = v.step;
+  const { busy, problem } = shell.step;
   return (
     <>
       <form
         noValidate
         aria-busy={busy ? 'true' : undefined}
+        // The first keystroke starts the sign-in code's download, so a submit does not wait for it.
+        onInput={() => shell.actions().prepareSignIn()}
         onSubmit={(e) => {
           e.preventDefault();
           onSubmit();
@@ -99,7 +101,9 @@ export function StepForm({
       >
         {children}
         {/* The step's form-level message, if it has one. */}
-        {problem?.field === 'form' ? <ErrorText id={`${v.id}-form-error`} problem={problem} v={v} /> : null}
+        {problem?.field === 'form' ? (
+          <ErrorText id={`${shell.id}-form-error`} problem={problem} shell={shell} />
+        ) : null}
         <Button type="submit" className="primary" blocked={busy} part="submit">
           {busy ? submitting : submit}
         </Button>

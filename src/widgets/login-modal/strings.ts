@@ -1,7 +1,7 @@
 import { textsFor } from '../texts';
-import type en from './en';
+import type { LoginStrings } from './en';
 
-export type LoginStrings = Record<keyof typeof en, string>;
+export type { LoginStrings } from './en';
 
 /** The login modal's texts in the page's language, with the site's overrides. */
 export const loginStrings = (

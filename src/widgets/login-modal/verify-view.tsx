@@ -6,15 +6,15 @@ import { StepForm } from './step';
 import type { ViewProps } from './view';
 
 /** The 6-digit code emailed to a new member (EMAIL_VERIFICATION_REQUIRED), and a way to have it sent again. */
-export function VerifyView({ v, email }: { v: ViewProps; email: string }) {
-  const { t, step } = v;
+export function VerifyView({ shell, email }: { shell: ViewProps; email: string }) {
+  const { t, step } = shell;
   const [code, setCode] = useState('');
   const [status, setStatus] = useState('');
   const submit = () => {
     setStatus('');
     return step.run(
       () => (/^\d{6}$/.test(code.trim()) ? null : { field: 'code', message: t.codeInvalid }),
-      async () => step.follow(await v.actions().verifyEmail(code.trim())),
+      async () => step.follow(await shell.actions().verifyEmail(code.trim())),
     );
   };
   const resend = () => {
@@ -22,7 +22,7 @@ export function VerifyView({ v, email }: { v: ViewProps; email: string }) {
     return step.run(
       () => null,
       async () => {
-        const failed = await v.actions().resendCode();
+        const failed = await shell.actions().resendCode();
         if (failed) step.fail(failed);
         else setStatus(fill(t.resent, { email }));
       },
@@ -31,7 +31,7 @@ export function VerifyView({ v, email }: { v: ViewProps; email: string }) {
   return (
     <>
       <StepForm
-        v={v}
+        shell={shell}
         onSubmit={submit}
         submit={t.verify}
         submitting={t.verifying}
@@ -43,7 +43,7 @@ export function VerifyView({ v, email }: { v: ViewProps; email: string }) {
       >
         <p>{fill(t.verifyIntro, { email })}</p>
         <TextField
-          v={v}
+          shell={shell}
           field="code"
           label={t.code}
           value={code}
@@ -51,7 +51,7 @@ export function VerifyView({ v, email }: { v: ViewProps; email: string }) {
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
-          inputRef={v.first}
+          inputRef={shell.first}
         />
       </StepForm>
       {status ? (

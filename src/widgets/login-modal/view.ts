@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
-import type { SignInStep } from '../../store/sign-in-actions';
-import type { StorefrontActions, Problem as StoreProblem } from '../../store/store';
-import type { Problem } from './problems';
+import type { Problem, StorefrontActions } from '../../store/store';
+import type { SignInStep } from '../../store/types';
+import type { FieldMessage } from './problems';
 import type { LoginStrings } from './strings';
 
 /** The login modal's views; the verification and reset views carry what they need. */
@@ -17,12 +17,12 @@ export type View =
 /** A step's state: one at a time, its problem on show, and where its result leads. */
 export interface Step {
   busy: boolean;
-  problem: Problem | null;
-  setProblem(problem: Problem | null): void;
+  problem: FieldMessage | null;
+  setProblem(problem: FieldMessage | null): void;
   /** Shows a step that could not be made (the network, the silent sign-in, the hosted page). */
-  fail(problem: StoreProblem): void;
+  fail(problem: Problem): void;
   /** Checks the fields (a problem stops it there, at its field), then runs the step with the busy state on. */
-  run(check: () => Problem | null, step: () => Promise<void>): Promise<void>;
+  run(check: () => FieldMessage | null, step: () => Promise<void>): Promise<void>;
   /** Where a sign-in step leads: signed in and closed, the next view, or a message. */
   follow(result: SignInStep): void;
 }
@@ -42,6 +42,6 @@ export interface ViewProps {
   first: RefObject<HTMLInputElement | null>;
   go(next: View): void;
   close(): void;
-  onAction(action: Problem['action']): void;
+  onAction(action: FieldMessage['action']): void;
   step: Step;
 }

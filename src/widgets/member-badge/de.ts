@@ -1,4 +1,4 @@
-import type { BadgeStrings } from './index';
+import type { BadgeStrings } from './en';
 
 /** The badge's German texts (in the loader beside the English ones, as the badge shows at once). */
 const de: BadgeStrings = {

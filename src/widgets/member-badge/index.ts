@@ -5,26 +5,17 @@ import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
 import { textsFor, withTexts } from '../texts';
 import de from './de';
+import en, { type BadgeStrings } from './en';
 import type { MenuStrings } from './menu.en';
 import { initialsOf, nameOf } from './names';
 import styles from './styles.css?inline';
 
-/**
+/*
  * The member badge is on the page from the start, so its first paint is plain DOM (no Preact): a sign-in
  * button, or the member's photo or initials and name. The menu's code loads when it first opens.
  */
-const en = {
-  signIn: 'Sign in',
-  accountMenu: 'account menu',
-  loadingMember: 'Loading your account…',
-  member: 'Member',
-  sessionExpired: 'You were signed out. Sign in again to get back to your account and its cart.',
-  signInFailed: 'Signing in did not work.',
-  signInAgain: 'Sign in again',
-  dismiss: 'Dismiss',
-};
-export type BadgeStrings = typeof en;
-/** The badge's texts by language, all in this file: a few texts, shown with its first paint. */
+
+/** The badge's texts by language, all in the loader: a few texts, shown with its first paint. */
 const LANGUAGES: Record<string, BadgeStrings> = { en, de };
 
 /** `h('button', {class: 'x'}, 'text')`: an element with attributes and text children (never HTML). */

@@ -1,5 +1,6 @@
 import {
   autoUpdate,
+  type FloatingContext,
   flip,
   offset,
   shift,
@@ -10,20 +11,13 @@ import {
   useRole,
   useTypeahead,
 } from '@floating-ui/react';
-import {
-  createElement,
-  Fragment,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { createElement, Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useStore } from 'zustand';
 import type { MembersAccountSection } from '../../api/types/enums';
-import type { MemberProblem } from '../../store/member-actions';
+import type { Member } from '../../api/types/members';
+import type { Storefront } from '../../store/store';
+import type { MemberProblem } from '../../store/types';
 import { Button } from '../../ui/button';
 import controls from '../../ui/controls.css?inline';
 import { fill } from '../../ui/i18n';
@@ -77,6 +71,33 @@ interface Entry {
   danger?: boolean;
 }
 
+/**
+ * What the menu's views share: its texts, store and member, the id their parts' ids start with, the view
+ * shown, and the action on its way with its outcome.
+ */
+interface MenuState {
+  t: MenuStrings;
+  store: Storefront;
+  member: Member | null;
+  /** The account sections the site lists. */
+  sections: MembersAccountSection[];
+  id: string;
+  view: View;
+  /** The key of the action on its way. */
+  busy: string | null;
+  problem: MemberProblem | null;
+  status: string;
+  setStatus: (status: string) => void;
+  /** Runs a store action (sign-out returns no problem at all); its problem is shown, else `done` follows. */
+  act: (
+    key: string,
+    work: () => Promise<MemberProblem | null> | Promise<void>,
+    done?: () => void,
+  ) => Promise<void>;
+  /** Goes to another view, leaving the last one's problem behind. */
+  show: (view: View) => void;
+}
+
 /** A problem from the store in the member's words. */
 function problemText(problem: MemberProblem, t: MenuStrings): string {
   const detail = problem.detail ?? '';
@@ -107,20 +128,16 @@ function keepTabIn(event: KeyboardEvent, box: HTMLElement) {
   }
 }
 
-function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
-  const { store } = context;
+/** The menu's state: the member, the view shown, and the action on its way with its outcome. */
+function useMenuState({ store, config }: WidgetContext, t: MenuStrings): MenuState {
   const member = useStore(store, (s) => s.member.member);
+  const [sections] = useState(() => accountSections(config.accountSections));
   const [view, setView] = useState<View>('menu');
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<MemberProblem | null>(null);
   const [status, setStatus] = useState('');
-  const [slug, setSlug] = useState(member?.profile?.slug ?? '');
   const id = useId();
-  const name = nameOf(member, t.member);
-  const [sections] = useState(() => accountSections(context.config.accountSections));
-  const joined = member?.privacyStatus === 'PUBLIC';
 
-  /** Runs a store action (sign-out returns no problem at all); its problem is shown, else `done` follows. */
   async function act(
     key: string,
     work: () => Promise<MemberProblem | null> | Promise<void>,
@@ -145,20 +162,20 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     setProblem(null);
     setView(next);
   };
-  const entries: Entry[] = [
-    ...sections.map((section) => ({
+  return { t, store, member, sections, id, view, busy, problem, status, setStatus, act, show };
+}
+
+/** The items: the account sections a site lists, the profile address, the community, sign out and delete. */
+function menuEntries(m: MenuState): Entry[] {
+  const { t, store, act, show } = m;
+  const joined = m.member?.privacyStatus === 'PUBLIC';
+  return [
+    ...m.sections.map((section) => ({
       key: section,
       label: t[section],
       select: () => void act(section, () => store.getState().openAccountSection(section)),
     })),
-    {
-      key: 'slug',
-      label: t.editSlug,
-      select: () => {
-        setSlug(member?.profile?.slug ?? '');
-        show('slug');
-      },
-    },
+    { key: 'slug', label: t.editSlug, select: () => show('slug') },
     {
       key: 'community',
       label: joined ? t.leave : t.join,
@@ -166,7 +183,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
         void act(
           'community',
           () => store.getState().setCommunity(!joined),
-          () => setStatus(joined ? t.left : t.joined),
+          () => m.setStatus(joined ? t.left : t.joined),
         ),
     },
     {
@@ -176,31 +193,16 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     },
     { key: 'delete', label: t.deleteAccount, select: () => show('delete'), danger: true },
   ];
+}
 
-  // The list's state: the item with the focus (the first or last when the menu opens), the items, and their
-  // labels for typeahead.
-  const [activeIndex, setActiveIndex] = useState<number | null>(focus === 'last' ? entries.length - 1 : 0);
-  const listRef = useRef<Array<HTMLElement | null>>([]);
-  const labelsRef = useRef<Array<string | null>>([]);
-  labelsRef.current = entries.map((entry) => entry.label);
-  // The focus moves during the key press, not a render later (floating-ui would focus it then), so a key
-  // pressed right after, or a script reading the focus, finds the new item.
-  const moveTo = (index: number | null) => {
-    setActiveIndex(index);
-    if (index !== null) listRef.current[index]?.focus();
-  };
-
-  // Under the button, its end at the button's end (floating-ui's `-end` follows the panel's direction: the
-  // left in a right-to-left page); above it when there is more room there; moved along to stay
-  // `VIEWPORT_PADDING_PX` inside the viewport, and no taller than the room it has (it scrolls inside then).
-  // Kept there while the page scrolls or resizes.
-  const {
-    refs,
-    floatingStyles,
-    placement,
-    y,
-    context: floating,
-  } = useFloating({
+/**
+ * Under the button, its end at the button's end (floating-ui's `-end` follows the panel's direction: the
+ * left in a right-to-left page); above it when there is more room there; moved along to stay
+ * `VIEWPORT_PADDING_PX` inside the viewport, and no taller than the room it has (it scrolls inside then).
+ * Kept there while the page scrolls or resizes.
+ */
+function useMenuPosition(anchor: HTMLElement, close: MenuProps['close']) {
+  const { refs, floatingStyles, placement, y, context } = useFloating({
     open: true,
     onOpenChange: (open, _event, reason) => {
       if (!open) close(reason === 'escape-key');
@@ -223,15 +225,29 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const maxHeight = placement.startsWith('top')
     ? Math.max(0, anchor.getBoundingClientRect().top - GAP_PX - VIEWPORT_PADDING_PX)
     : `calc(100dvh - ${Math.round(y) + VIEWPORT_PADDING_PX}px)`;
+  return { refs, context, style: { ...floatingStyles, maxHeight } };
+}
+
+/**
+ * The items as a menu: arrow keys and typeahead move the focus in the menu view, Escape there closes it.
+ * The focus moves at once (floating-ui would move it in an animation frame, which a background tab may not
+ * get): to the first or last item when the menu opens; to the form's field in the other views; back in the
+ * menu, to the item that led away.
+ */
+function useMenuList(floating: FloatingContext, entries: Entry[], focus: MenuProps['focus'], view: View) {
   const inMenu = view === 'menu';
-  const { getFloatingProps, getItemProps } = useInteractions([
-    useListNavigation(floating, {
-      listRef,
-      activeIndex,
-      onNavigate: moveTo,
-      loop: true,
-      enabled: inMenu,
-    }),
+  const [activeIndex, setActiveIndex] = useState<number | null>(focus === 'last' ? entries.length - 1 : 0);
+  const listRef = useRef<Array<HTMLElement | null>>([]);
+  const labelsRef = useRef<Array<string | null>>([]);
+  labelsRef.current = entries.map((entry) => entry.label);
+  // The focus moves during the key press, not a render later (floating-ui would focus it then), so a key
+  // pressed right after, or a script reading the focus, finds the new item.
+  const moveTo = (index: number | null) => {
+    setActiveIndex(index);
+    if (index !== null) listRef.current[index]?.focus();
+  };
+  const interactions = useInteractions([
+    useListNavigation(floating, { listRef, activeIndex, onNavigate: moveTo, loop: true, enabled: inMenu }),
     useTypeahead(floating, {
       listRef: labelsRef,
       activeIndex,
@@ -239,14 +255,11 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
       findMatch: wordStartMatch,
       enabled: inMenu,
     }),
-    // Escape in the address form or the confirmation goes back to the menu instead (`onKey` below).
+    // Escape in the address form or the confirmation goes back to the menu instead (the panel's `onKey`).
     useDismiss(floating, { escapeKey: inMenu }),
     useRole(floating, { role: 'menu' }),
   ]);
 
-  // Focus, at once (floating-ui would move it in an animation frame, which a background tab may not get): the
-  // first or last item when the menu opens; the form's field in the other views; back in the menu, the item
-  // that led away.
   const cameFrom = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the view, nothing else
   useEffect(() => {
@@ -256,52 +269,17 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
     } else {
       cameFrom.current = view;
       setActiveIndex(null);
-      refs.floating.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
+      floating.refs.floating.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
     }
   }, [view]);
+  return { ...interactions, entries, listRef };
+}
 
-  const onMenuKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Tab') return;
-    // Tab goes on from the menu's button, as if the menu were not there (Chromium would otherwise go back
-    // to the button from an item it cannot tab to); Shift+Tab stops at the button.
-    anchor.focus();
-    close(false);
-    if (event.shiftKey) event.preventDefault();
-  };
+type MenuList = ReturnType<typeof useMenuList>;
 
-  const onKey = (event: KeyboardEvent) => {
-    const panel = refs.floating.current;
-    if (inMenu || !panel) return;
-    // The address form and the delete confirmation keep Tab inside until saved, cancelled or Escaped.
-    if (event.key === 'Tab') keepTabIn(event, panel);
-    else if (event.key === 'Escape') {
-      event.stopPropagation();
-      show('menu');
-    }
-  };
-
-  const item = ({ key, label, select, danger }: Entry, index: number) => (
-    <button
-      key={key}
-      type="button"
-      role="menuitem"
-      tabIndex={-1}
-      className={danger ? 'item danger-text' : 'item'}
-      aria-disabled={busy ? 'true' : undefined}
-      aria-busy={busy === key ? 'true' : undefined}
-      data-key={key}
-      {...getItemProps({
-        ref: (node: HTMLElement | null) => {
-          listRef.current[index] = node;
-        },
-        onClick: () => !busy && select(),
-      })}
-    >
-      {label}
-    </button>
-  );
-
-  const messages = (
+/** The action's problem, or what it did. */
+function Messages({ id, t, problem, status }: MenuState) {
+  return (
     <>
       {problem ? (
         <p className="problem" role="alert" id={`${id}-problem`}>
@@ -315,116 +293,178 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
       ) : null}
     </>
   );
+}
 
-  let body: ReactNode;
-  if (inMenu) {
-    const at = (from: number, to?: number) =>
-      entries.slice(from, to).map((entry, i) => item(entry, from + i));
-    body = (
-      <>
-        <div className="who" aria-hidden="true">
-          <strong>{name}</strong>
-          {member?.profile?.slug ? <span>/{member.profile.slug}</span> : null}
-        </div>
-        <div
-          {...getFloatingProps({
-            // Named by the member's name, not by the button that opened it (useRole's default).
-            'aria-label': name,
-            'aria-labelledby': undefined,
-            onKeyDown: onMenuKey,
-          })}
-        >
-          {at(0, sections.length)}
-          {sections.length ? <hr /> : null}
-          {at(sections.length, sections.length + 2)}
-          <hr />
-          {at(sections.length + 2)}
-        </div>
-        {messages}
-      </>
-    );
-  } else if (view === 'slug') {
-    body = (
-      <form
-        noValidate
-        aria-busy={busy ? 'true' : undefined}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void act(
-            'slug',
-            () => store.getState().saveSlug(slug),
-            () => {
-              const now = store.getState().member.member?.profile?.slug ?? slug.trim();
-              setStatus(fill(t.slugSaved, { slug: now }));
-              setView('menu');
-            },
-          );
-        }}
-      >
-        <label htmlFor={`${id}-slug`}>{t.slugLabel}</label>
-        <input
-          id={`${id}-slug`}
-          value={slug}
-          autoComplete="off"
-          maxLength={100}
-          spellCheck={false}
-          autoCapitalize="off"
-          aria-invalid={problem ? 'true' : undefined}
-          aria-describedby={problem ? `${id}-problem ${id}-help` : `${id}-help`}
-          onChange={(e) => setSlug((e.currentTarget as HTMLInputElement).value)}
-        />
-        <p className="help" id={`${id}-help`}>
-          {t.slugHelp}
-        </p>
-        {messages}
-        <div className="actions">
-          <Button type="submit" className="primary" blocked={busy !== null}>
-            {busy ? t.saving : t.save}
-          </Button>
-          <button type="button" className="secondary" onClick={() => show('menu')}>
-            {t.cancel}
-          </button>
-        </div>
-      </form>
-    );
-  } else {
-    body = (
-      <div
-        role="alertdialog"
-        aria-labelledby={`${id}-delete`}
-        aria-describedby={`${id}-delete-text`}
-        aria-modal="false"
-      >
-        <h3 id={`${id}-delete`}>{t.deleteTitle}</h3>
-        <p id={`${id}-delete-text`}>{t.deleteText}</p>
-        {messages}
-        <div className="actions">
-          <Button
-            className="primary danger"
-            blocked={busy !== null}
-            onClick={() => void act('delete', () => store.getState().deleteAccount())}
-          >
-            {busy ? t.deleting : t.deleteConfirm}
-          </Button>
-          <button type="button" className="secondary" onClick={() => show('menu')}>
-            {t.cancel}
-          </button>
-        </div>
+/** The menu view: who is signed in, then the items in groups (sections; own settings; sign out, delete). */
+function MenuView(m: MenuState & { list: MenuList; onKeyDown: (event: KeyboardEvent) => void }) {
+  const { busy, list, member } = m;
+  const name = nameOf(member, m.t.member);
+  const groups = m.sections.length;
+  const item = ({ key, label, select, danger }: Entry, index: number) => (
+    <button
+      key={key}
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={danger ? 'item danger-text' : 'item'}
+      aria-disabled={busy ? 'true' : undefined}
+      aria-busy={busy === key ? 'true' : undefined}
+      data-key={key}
+      {...list.getItemProps({
+        ref: (node: HTMLElement | null) => {
+          list.listRef.current[index] = node;
+        },
+        onClick: () => !busy && select(),
+      })}
+    >
+      {label}
+    </button>
+  );
+  const at = (from: number, to?: number) =>
+    list.entries.slice(from, to).map((entry, i) => item(entry, from + i));
+  return (
+    <>
+      <div className="who" aria-hidden="true">
+        <strong>{name}</strong>
+        {member?.profile?.slug ? <span>/{member.profile.slug}</span> : null}
       </div>
-    );
-  }
+      <div
+        {...list.getFloatingProps({
+          // Named by the member's name, not by the button that opened it (useRole's default).
+          'aria-label': name,
+          'aria-labelledby': undefined,
+          onKeyDown: m.onKeyDown,
+        })}
+      >
+        {at(0, groups)}
+        {groups ? <hr /> : null}
+        {at(groups, groups + 2)}
+        <hr />
+        {at(groups + 2)}
+      </div>
+      <Messages {...m} />
+    </>
+  );
+}
+
+/** The profile address editor: saved, it goes back to the menu, which says the new address. */
+function SlugForm(m: MenuState) {
+  const { t, store, id, busy, problem } = m;
+  const [slug, setSlug] = useState(m.member?.profile?.slug ?? '');
+  const saved = () => {
+    const now = store.getState().member.member?.profile?.slug ?? slug.trim();
+    m.setStatus(fill(t.slugSaved, { slug: now }));
+    m.show('menu');
+  };
+  return (
+    <form
+      noValidate
+      aria-busy={busy ? 'true' : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void m.act('slug', () => store.getState().saveSlug(slug), saved);
+      }}
+    >
+      <label htmlFor={`${id}-slug`}>{t.slugLabel}</label>
+      <input
+        id={`${id}-slug`}
+        value={slug}
+        autoComplete="off"
+        maxLength={100}
+        spellCheck={false}
+        autoCapitalize="off"
+        aria-invalid={problem ? 'true' : undefined}
+        aria-describedby={problem ? `${id}-problem ${id}-help` : `${id}-help`}
+        onChange={(e) => setSlug((e.currentTarget as HTMLInputElement).value)}
+      />
+      <p className="help" id={`${id}-help`}>
+        {t.slugHelp}
+      </p>
+      <Messages {...m} />
+      <div className="actions">
+        <Button type="submit" className="primary" blocked={busy !== null}>
+          {busy ? t.saving : t.save}
+        </Button>
+        <button type="button" className="secondary" onClick={() => m.show('menu')}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The delete-account confirmation: deleted, the member is signed out and the badge shows the sign-in. */
+function DeleteConfirmation(m: MenuState) {
+  const { t, id, busy } = m;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${id}-delete`}
+      aria-describedby={`${id}-delete-text`}
+      aria-modal="false"
+    >
+      <h3 id={`${id}-delete`}>{t.deleteTitle}</h3>
+      <p id={`${id}-delete-text`}>{t.deleteText}</p>
+      <Messages {...m} />
+      <div className="actions">
+        <Button
+          className="primary danger"
+          blocked={busy !== null}
+          onClick={() => void m.act('delete', () => m.store.getState().deleteAccount())}
+        >
+          {busy ? t.deleting : t.deleteConfirm}
+        </Button>
+        <button type="button" className="secondary" onClick={() => m.show('menu')}>
+          {t.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
+  const m = useMenuState(context, t);
+  const { view } = m;
+  const { refs, context: floating, style } = useMenuPosition(anchor, close);
+  const list = useMenuList(floating, menuEntries(m), focus, view);
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    // Tab goes on from the menu's button, as if the menu were not there (Chromium would otherwise go back
+    // to the button from an item it cannot tab to); Shift+Tab stops at the button.
+    anchor.focus();
+    close(false);
+    if (event.shiftKey) event.preventDefault();
+  };
+
+  const onKey = (event: KeyboardEvent) => {
+    const panel = refs.floating.current;
+    if (view === 'menu' || !panel) return;
+    // The address form and the delete confirmation keep Tab inside until saved, cancelled or Escaped.
+    if (event.key === 'Tab') keepTabIn(event, panel);
+    else if (event.key === 'Escape') {
+      event.stopPropagation();
+      m.show('menu');
+    }
+  };
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in a form steps back to the menu
     <div
       ref={refs.setFloating}
-      style={{ ...floatingStyles, maxHeight }}
+      style={style}
       className="panel"
       part="menu"
       data-view={view}
       onKeyDown={onKey}
     >
-      {body}
+      {view === 'menu' ? (
+        <MenuView {...m} list={list} onKeyDown={onMenuKey} />
+      ) : view === 'slug' ? (
+        <SlugForm {...m} />
+      ) : (
+        <DeleteConfirmation {...m} />
+      )}
     </div>
   );
 }

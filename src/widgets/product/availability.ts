@@ -30,19 +30,20 @@ export const optionsOf = (product: Product): ProductOption[] =>
  * Each choice's state given the rest of the selection, by the rule of the platform's
  * `productOptionsAvailability` (the same answer for every partial selection of the sandbox's seed, see the
  * tests), worked out from the variants the product came with, so a change of choice needs no request. A
- * choice is on sale when some shown variant with it and the other choices is in stock.
+ * choice is on sale when some shown variant with it and the other choices is in stock. The tables have no
+ * prototype: an option or a choice may be called `constructor` or `__proto__`.
  */
 export function choiceStates(
   product: Product,
   selection: Selection,
 ): Record<string, Record<string, ChoiceState>> {
   const variants = product.variants ?? [];
-  const states: Record<string, Record<string, ChoiceState>> = {};
+  const states: Record<string, Record<string, ChoiceState>> = Object.create(null);
   for (const option of optionsOf(product)) {
     const name = option.name ?? '';
     const others = { ...selection };
     delete others[name];
-    const byChoice: Record<string, ChoiceState> = {};
+    const byChoice: Record<string, ChoiceState> = Object.create(null);
     for (const choice of option.choices ?? []) {
       const value = choiceName(choice);
       const candidates = variants.length

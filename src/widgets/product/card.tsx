@@ -1,4 +1,4 @@
-import { createElement, useEffect, useId, useMemo, useState } from 'react';
+import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
 import type { Problem, Storefront } from '../../store/store';
@@ -8,6 +8,7 @@ import {
   choiceName,
   choiceStates,
   initialSelection,
+  type Offer,
   offerOf,
   optionsOf,
   type Selection,
@@ -118,46 +119,21 @@ function Quantity({
   );
 }
 
-/**
- * A product as a card (a grid's, or `<sf-product>`'s default) or as a product page (`layout="page"`: gallery,
- * description, additional info): its pictures, name, ribbon, brand and price, the option pickers with what is
- * sold out for the choices made, the chosen variant's price, SKU and stock, a quantity within the stock, and
- * add to cart through the store (the drawer opens as it does for the page's own buttons).
- */
-export function ProductCard({
-  product,
-  store,
-  t,
-  settings,
-}: {
-  product: Product;
-  store: Storefront;
-  t: ProductStrings;
-  settings: ProductSettings;
-}) {
-  const { layout, hide, locale, currency } = settings;
-  const page = layout === 'page';
-  const parts = usePageParts(page);
-  const nameId = useId();
-  const quantityErrorId = useId();
-  const [selection, setSelection] = useState(() => initialSelection(product));
+/** What adding to the cart needs to keep: the quantity typed, whether it is wrong, how the last add went. */
+function useAddToCart(
+  product: Product,
+  store: Storefront,
+  selection: Selection,
+  offer: Offer,
+  settings: ProductSettings,
+) {
   const [draft, setDraft] = useState('1');
   const [invalid, setInvalid] = useState(false);
   const [added, setAdded] = useState<AddState>({ kind: 'idle' });
-  const options = optionsOf(product);
-  const states = useMemo(() => choiceStates(product, selection), [product, selection]);
-  const offer = offerOf(product, selection);
-  const name = product.name ?? '';
-  const shown = (part: string) => !hide.has(part);
   // The quantity asked for stays within what is left of the chosen variant.
   useEffect(() => {
     if (Number(draft) > offer.max) setDraft(String(offer.max));
   }, [offer.max, draft]);
-
-  const choose = (option: string, choice: string) => {
-    setSelection((now) => ({ ...now, [option]: choice }));
-    setAdded({ kind: 'idle' });
-  };
 
   const add = async () => {
     const quantity = Number(draft);
@@ -170,19 +146,161 @@ export function ProductCard({
     const ok = await store.getState().addToCart({
       productId: product.id as string,
       quantity,
-      ...(options.length ? { options: selection } : {}),
+      ...(optionsOf(product).length ? { options: selection } : {}),
     });
     setAdded(ok ? { kind: 'added' } : { kind: 'error', problem: store.getState().cart.error });
     if (ok && settings.openCartOnAdd) store.getState().openCart();
   };
+  const type = (value: string) => {
+    setDraft(value);
+    setInvalid(false);
+  };
+  return { draft, invalid, added, setAdded, add, type, openCartOnAdd: settings.openCartOnAdd };
+}
+
+type AddToCartState = ReturnType<typeof useAddToCart>;
+
+/** What the card says of the stock: unavailable, sold out, only a few left, or (on a product page) in stock. */
+function stockText(offer: Offer, hasOptions: boolean, page: boolean, t: ProductStrings): string {
+  if (!offer.variant && hasOptions) return t.unavailable;
+  if (!offer.available) return t.outOfStock;
+  if (offer.left !== undefined && offer.left <= LOW_STOCK) return fill(t.onlyLeft, { count: offer.left });
+  return page ? t.inStock : '';
+}
+
+/** The pictures: a product page's gallery (an empty frame until its code is here), or a card's picture. */
+function ProductMedia({
+  page,
+  parts,
+  media,
+  name,
+  ribbon,
+  t,
+}: {
+  page: boolean;
+  parts: PageParts | undefined;
+  media: ReturnType<typeof mediaOf>;
+  name: string;
+  ribbon: ReactNode;
+  t: ProductStrings;
+}) {
+  if (page)
+    return parts ? (
+      <parts.Gallery key={media.mainMedia?.id ?? ''} media={media} name={name} t={t} />
+    ) : (
+      <div className="media" part="media" />
+    );
+  const image = cardImage(media);
+  return (
+    <div className="media" part="media">
+      {image ? <Picture item={image} sizes={SIZES.card} /> : null}
+      {ribbon}
+    </div>
+  );
+}
+
+/** The quantity and the add button (unless hidden), then what came of the last add. */
+function AddToCart({
+  buy,
+  offer,
+  hasOptions,
+  name,
+  shown,
+  t,
+}: {
+  buy: AddToCartState;
+  offer: Offer;
+  hasOptions: boolean;
+  name: string;
+  shown: (part: string) => boolean;
+  t: ProductStrings;
+}) {
+  const { invalid, added } = buy;
+  const quantityErrorId = useId();
+  const busy = added.kind === 'adding';
+  return (
+    <>
+      {shown('add') ? (
+        <div className="buy">
+          {shown('quantity') && offer.available ? (
+            <Quantity value={buy.draft} max={offer.max} invalid={invalid} onChange={buy.type} t={t} />
+          ) : null}
+          <Button
+            className="primary"
+            part="add-button"
+            blocked={busy || !offer.available}
+            aria-busy={busy ? 'true' : undefined}
+            aria-describedby={invalid ? quantityErrorId : undefined}
+            onClick={buy.add}
+          >
+            {!offer.available
+              ? offer.variant || !hasOptions
+                ? t.soldOut
+                : t.unavailable
+              : busy
+                ? t.adding
+                : t.addToCart}
+          </Button>
+        </div>
+      ) : null}
+      {invalid ? (
+        <p id={quantityErrorId} className="field-error" role="alert">
+          {fill(t.quantityInvalid, { max: offer.max })}
+        </p>
+      ) : null}
+      <p className="note" role="status" part="status">
+        {added.kind === 'added' && !buy.openCartOnAdd ? fill(t.added, { name }) : ''}
+      </p>
+      {added.kind === 'error' ? (
+        <p className="field-error" role="alert" part="error">
+          {t[added.problem?.key as keyof ProductStrings] ?? t.addFailed}
+          {added.problem?.detail ? ` ${added.problem.detail}` : ''}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The product's own page, `href` with its `{slug}` and `{id}` filled in; none without `href`. */
+function linkOf(href: string | undefined, product: Product): string | undefined {
+  return href
+    ? fill(href, { slug: encodeURIComponent(product.slug ?? ''), id: encodeURIComponent(product.id ?? '') })
+    : undefined;
+}
+
+interface ProductCardProps {
+  product: Product;
+  store: Storefront;
+  t: ProductStrings;
+  settings: ProductSettings;
+}
+
+/**
+ * A product as a card (a grid's, or `<sf-product>`'s default) or as a product page (`layout="page"`: gallery,
+ * description, additional info): its pictures, name, ribbon, brand and price, the option pickers with what is
+ * sold out for the choices made, the chosen variant's price, SKU and stock, a quantity within the stock, and
+ * add to cart through the store (the drawer opens as it does for the page's own buttons).
+ */
+export function ProductCard({ product, store, t, settings }: ProductCardProps) {
+  const { layout, hide, locale, currency } = settings;
+  const page = layout === 'page';
+  const parts = usePageParts(page);
+  const nameId = useId();
+  const [selection, setSelection] = useState(() => initialSelection(product));
+  const options = optionsOf(product);
+  const states = useMemo(() => choiceStates(product, selection), [product, selection]);
+  const offer = offerOf(product, selection);
+  const buy = useAddToCart(product, store, selection, offer, settings);
+  const name = product.name ?? '';
+  const shown = (part: string) => !hide.has(part);
+
+  const choose = (option: string, choice: string) => {
+    setSelection((now) => ({ ...now, [option]: choice }));
+    buy.setAdded({ kind: 'idle' });
+  };
 
   const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
-  const link = settings.href
-    ? fill(settings.href, {
-        slug: encodeURIComponent(product.slug ?? ''),
-        id: encodeURIComponent(product.id ?? ''),
-      })
-    : undefined;
+  const link = linkOf(settings.href, product);
   const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
   const ribbon =
     ribbonText && shown('ribbon') ? (
@@ -190,19 +308,7 @@ export function ProductCard({
         {ribbonText}
       </span>
     ) : null;
-  const media = mediaOf(product, selection);
-  const image = page ? undefined : cardImage(media);
-  const stock =
-    !offer.variant && options.length
-      ? t.unavailable
-      : !offer.available
-        ? t.outOfStock
-        : offer.left !== undefined && offer.left <= LOW_STOCK
-          ? fill(t.onlyLeft, { count: offer.left })
-          : page
-            ? t.inStock
-            : '';
-  const busy = added.kind === 'adding';
+  const stock = stockText(offer, options.length > 0, page, t);
 
   return (
     <article
@@ -212,18 +318,14 @@ export function ProductCard({
       tabIndex={-1}
     >
       {shown('media') ? (
-        page ? (
-          parts ? (
-            <parts.Gallery key={media.mainMedia?.id ?? ''} media={media} name={name} t={t} />
-          ) : (
-            <div className="media" part="media" />
-          )
-        ) : (
-          <div className="media" part="media">
-            {image ? <Picture item={image} sizes={SIZES.card} /> : null}
-            {ribbon}
-          </div>
-        )
+        <ProductMedia
+          page={page}
+          parts={parts}
+          media={mediaOf(product, selection)}
+          name={name}
+          ribbon={ribbon}
+          t={t}
+        />
       ) : null}
       <div className="details">
         {page || !shown('media') ? ribbon : null}
@@ -253,52 +355,7 @@ export function ProductCard({
             {stock}
           </p>
         ) : null}
-        {shown('add') ? (
-          <div className="buy">
-            {shown('quantity') && offer.available ? (
-              <Quantity
-                value={draft}
-                max={offer.max}
-                invalid={invalid}
-                onChange={(value) => {
-                  setDraft(value);
-                  setInvalid(false);
-                }}
-                t={t}
-              />
-            ) : null}
-            <Button
-              className="primary"
-              part="add-button"
-              blocked={busy || !offer.available}
-              aria-busy={busy ? 'true' : undefined}
-              aria-describedby={invalid ? quantityErrorId : undefined}
-              onClick={add}
-            >
-              {!offer.available
-                ? offer.variant || !options.length
-                  ? t.soldOut
-                  : t.unavailable
-                : busy
-                  ? t.adding
-                  : t.addToCart}
-            </Button>
-          </div>
-        ) : null}
-        {invalid ? (
-          <p id={quantityErrorId} className="field-error" role="alert">
-            {fill(t.quantityInvalid, { max: offer.max })}
-          </p>
-        ) : null}
-        <p className="note" role="status" part="status">
-          {added.kind === 'added' && !settings.openCartOnAdd ? fill(t.added, { name }) : ''}
-        </p>
-        {added.kind === 'error' ? (
-          <p className="field-error" role="alert" part="error">
-            {t[added.problem?.key as keyof ProductStrings] ?? t.addFailed}
-            {added.problem?.detail ? ` ${added.problem.detail}` : ''}
-          </p>
-        ) : null}
+        <AddToCart buy={buy} offer={offer} hasOptions={options.length > 0} name={name} shown={shown} t={t} />
         {page && parts ? <parts.Texts product={product} hide={hide} /> : null}
       </div>
     </article>

@@ -1,4 +1,4 @@
-import type { ProductStrings } from './strings';
+import type { ProductStrings } from './en';
 
 /** The product elements' texts in German: a pack of its own, loaded only by German pages with products. */
 const de: ProductStrings = {

@@ -36,3 +36,7 @@ const en = {
 };
 
 export default en;
+
+/** The product elements' texts: the keys of the English ones, in any language. */
+export type ProductStringKey = keyof typeof en;
+export type ProductStrings = Record<ProductStringKey, string>;

@@ -1,6 +1,6 @@
 import { createElement, type ReactElement, useEffect, useState } from 'react';
-import type { ProductListQuery, ProductRef, ProductSort } from '../../store/product-actions';
-import { SORTS } from '../../store/products';
+import { SORTS } from '../../store/product-keys';
+import type { ProductListQuery, ProductRef, ProductSort } from '../../store/types';
 import controls from '../../ui/controls.css?inline';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { renderWithTexts } from '../../ui/mount';

@@ -38,7 +38,9 @@ export function pricesOf(product: Product, price: PriceData | undefined, currenc
   // the same proportion of what this variant costs.
   const base = product.priceData ?? product.price;
   const units = product.pricePerUnitData;
-  const symbol = UNITS[units?.baseMeasurementUnit ?? ''];
+  const unit = units?.baseMeasurementUnit ?? '';
+  // The catalogue's word, looked up among the table's own (never a `constructor` of Object.prototype).
+  const symbol = Object.hasOwn(UNITS, unit) && UNITS[unit];
   const perUnit =
     base?.pricePerUnit && base.price && symbol
       ? {

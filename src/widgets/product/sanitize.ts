@@ -19,7 +19,6 @@ const KEEP = new Set(
     ' ',
   ),
 );
-const RENAME: Record<string, string> = { h1: 'h2' };
 /**
  * The tags dropped with everything inside: active content, embedded documents, forms, media (the product's
  * own media is the gallery), and raw-text elements whose text is code. Any other tag (`<font>`, `<section>`,
@@ -101,7 +100,7 @@ function clean(parent: ParentNode, depth: number): SafeNode[] {
       if (text) out.push(text);
       continue;
     }
-    const tag = RENAME[name] ?? name;
+    const tag = name === 'h1' ? 'h2' : name;
     const children = clean(element, depth + 1);
     if (KEEP.has(tag)) out.push({ tag, attrs: attributesOf(element, tag), children });
     else out.push(...children);

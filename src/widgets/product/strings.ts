@@ -1,9 +1,8 @@
 import { withOverrides } from '../../ui/i18n';
 import { type Pack, packTexts } from '../texts';
-import type en from './en';
+import type { ProductStrings } from './en';
 
-export type ProductStringKey = keyof typeof en;
-export type ProductStrings = Record<ProductStringKey, string>;
+export type { ProductStringKey, ProductStrings } from './en';
 
 /** The product elements' language packs: a page with products downloads its own language's, and no other. */
 export const PRODUCT_PACKS: Record<string, Pack<ProductStrings>> = {

@@ -1,8 +1,8 @@
 import { createElement, Fragment, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { ProductListQuery, ProductRef } from '../../store/product-actions';
-import { listKey, pageSizeOf, readKey } from '../../store/products';
+import { listKey, own, pageSizeOf, readKey } from '../../store/product-keys';
 import type { Problem, Storefront } from '../../store/store';
+import type { ProductListQuery, ProductRef } from '../../store/types';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { ProductCard, type ProductSettings } from './card';
@@ -88,7 +88,7 @@ export function ProductView({
     void store.getState().loadProduct(ref);
   }, [store, key]);
   const read = useStore(store, (s) => s.products.reads[key]);
-  const product = useStore(store, (s) => (read?.id ? s.products.items[read.id] : undefined));
+  const product = useStore(store, (s) => (read?.id ? own(s.products.items, read.id) : undefined));
   useEffect(() => {
     if (read?.status === 'missing')
       console.error(
@@ -175,7 +175,7 @@ export function ProductGridView({
     <div className="grid-root">
       <ul className="grid" part="grid" ref={grid}>
         {list.ids.map((id) => {
-          const product = items[id];
+          const product = own(items, id);
           return product ? (
             <li key={id}>
               <ProductCard product={product} store={store} t={t} settings={settings} />

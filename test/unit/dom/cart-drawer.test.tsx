@@ -1,28 +1,39 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addToCurrentCart, storeLineItem } from '../../../src/api/cart';
 import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { createProduct, updateProduct } from '../../../src/api/products';
+import { whenState } from '../../../src/ui/lazy-element';
 import * as cartDrawer from '../../../src/widgets/cart-drawer/index';
+import { stringsFor } from '../../../src/widgets/cart-drawer/strings';
 import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
+  AFTER_PAINT_MS,
   allByRole,
+  CHUNK_TIMEOUT_MS,
   choose,
   getByRole,
+  holdClock,
+  importChunks,
   isBlocked,
   type MountedWidget,
   mountWidget,
   press,
   queryByRole,
+  releaseClock,
   settle,
   textOf,
   type,
+  typeNow,
 } from '../../helpers/widget';
 
 let fx: MountedWidget | undefined;
 const pageElements: HTMLElement[] = [];
 
-afterEach(() => {
+beforeAll(() => importChunks('textsEn', 'textsDe', 'cartEdits', 'cartV1', 'redirects'), CHUNK_TIMEOUT_MS);
+
+afterEach(async () => {
+  await releaseClock();
   fx?.cleanup();
   fx = undefined;
   for (const el of pageElements.splice(0)) el.remove();
@@ -530,6 +541,46 @@ describe('the cart drawer: quantities', () => {
     },
   );
 
+  // Regression (issue 23): the line copied the cart's quantity into its field in an effect, which ran on mount
+  // too, after the first paint, and wiped a message given before it ran.
+  it('keeps the message for an impossible quantity typed before the line’s first effects ran', async () => {
+    // Preact runs effects after the next frame (requestAnimationFrame, or a 35 ms timeout, then a timeout): on a
+    // held clock they run only when the test advances it, so the quantity is typed before they do, every time.
+    holdClock();
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('pothos-plant'), quantity: 2 });
+    // The drawer renders once its texts are here (the same pack's promise as its own).
+    await stringsFor('en');
+    // The drawer's own effects (its store subscription among them) run; it is still closed, with no line.
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    f.store.getState().openCart();
+    // Renders only (queued microtasks; a frame is never 0 ms away): the line is there, its effects are not run.
+    await vi.advanceTimersByTimeAsync(0);
+    const input = quantityInput(f.root, 'Pothos in a Ceramic Pot');
+    typeNow(input, '0');
+    await vi.advanceTimersByTimeAsync(0);
+    press(input, 'Enter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(alerts(f.root)).toEqual(['Enter a whole number from 1 to 9999.']);
+
+    // The line's first effects run now: the message and what was typed stay.
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    expect(alerts(f.root)).toEqual(['Enter a whole number from 1 to 9999.']);
+    expect(quantityInput(f.root, 'Pothos in a Ceramic Pot').value).toBe('0');
+    expect(quantityInput(f.root, 'Pothos in a Ceramic Pot').getAttribute('aria-invalid')).toBe('true');
+    expect(f.requestsTo('/update-line-items-quantity')).toEqual([]);
+
+    // A new quantity in the cart (here the + button's, shown at once) still replaces the field and its message.
+    button(f.root, 'One more Pothos in a Ceramic Pot').click();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(quantityInput(f.root, 'Pothos in a Ceramic Pot').value).toBe('3');
+    expect(alerts(f.root)).toEqual([]);
+    await vi.waitFor(() =>
+      expect(lineOf(f.root, 'Pothos in a Ceramic Pot').hasAttribute('aria-busy')).toBe(false),
+    );
+    expect(f.requestsTo('/update-line-items-quantity')).toHaveLength(1);
+  });
+
   it('accepts the largest quantity, 9999, for an item with no stock limit', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('pothos-plant') });
@@ -624,7 +675,9 @@ describe('the cart drawer: quantities', () => {
     await reload.arrived;
     reload.release();
     await vi.waitFor(() => expect(f.store.getState().cart.status).toBe('ready'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // All the read set off has landed (the open drawer's estimate for the cart read), and is on show.
+    await whenState(f.store, (s) => s.cart.totalsStatus !== 'loading')();
+    await settle();
     expect(alerts(f.root).join(' ')).toContain('The shop cannot be reached.');
   });
 
@@ -650,11 +703,10 @@ describe('the cart drawer: quantities', () => {
       headers: { authorization: (await f.session.getAuthorization()) as string },
     });
     expect(server.json.cart.lineItems.map((l: { quantity: number }) => l.quantity)).toEqual([1, 1]);
-    await vi.waitFor(
-      () =>
-        expect(textOf(lineOf(f.root, 'Stoneware Mug').querySelector('[part="line-total"]'))).toBe('$18.00'),
-      { timeout: 500 },
-    );
+    // The failures' reads of the cart have landed (whether they failed too or not): the server's cart shows.
+    await whenState(f.store, (s) => s.cart.status !== 'loading')();
+    await settle();
+    expect(textOf(lineOf(f.root, 'Stoneware Mug').querySelector('[part="line-total"]'))).toBe('$18.00');
     expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('1');
   });
 });

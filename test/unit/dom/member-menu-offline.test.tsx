@@ -1,12 +1,24 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop"}
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
 import { createAccountTools } from '../../../src/auth/sign-in-extra';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
-import { retry, TEXT_PACKS } from '../../../src/widgets/texts';
-import { getByRole, type MountedWidget, mountWidget, queryByRole, settle } from '../../helpers/widget';
+import { chunkRetry, TEXT_PACKS } from '../../../src/widgets/texts';
+import {
+  CHUNK_TIMEOUT_MS,
+  getByRole,
+  importChunks,
+  type MountedWidget,
+  mountWidget,
+  queryByRole,
+  settle,
+} from '../../helpers/widget';
 
-// Its own file: no widget here has loaded the texts before, so their download can fail.
+// Its own file: no widget here has loaded the texts before, so their download (`TEXT_PACKS.en`, replaced
+// below) can fail. The menu's code and the texts' module are here already: the tests wait for the menu, not
+// for vitest loading them.
+beforeAll(() => importChunks('menu', 'memberActions', 'textsEn'), CHUNK_TIMEOUT_MS);
+
 let fx: MountedWidget | undefined;
 afterEach(() => {
   fx?.cleanup();
@@ -18,7 +30,7 @@ describe('member menu: its texts cannot be downloaded', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
-    retry.delay = 0;
+    chunkRetry.delayMs = 0;
     const english = TEXT_PACKS.en as NonNullable<typeof TEXT_PACKS.en>;
     let offline = true;
     TEXT_PACKS.en = () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : english());
@@ -32,6 +44,8 @@ describe('member menu: its texts cannot be downloaded', () => {
       f.session.signInWith(
         await tools.getMemberTokensForExternalLogin(member?.id as string, 'sandbox-admin-key'),
       );
+      // The badge paints the member once she is read (then its button stays the same element).
+      await vi.waitFor(() => expect(f.store.getState().member.status).toBe('ready'), { timeout: 10_000 });
       const button = await vi.waitFor(() => getByRole<HTMLButtonElement>(f.root, 'button', /account menu/));
 
       button.click();
@@ -53,7 +67,7 @@ describe('member menu: its texts cannot be downloaded', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
       TEXT_PACKS.en = english;
-      retry.delay = 1000;
+      chunkRetry.delayMs = 1000;
     }
   });
 });

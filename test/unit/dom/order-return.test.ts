@@ -1,34 +1,15 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop?utm_source=mail"}
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { boot } from '../../../src/loader';
 import type { PlacedOrder } from '../../../src/store/store';
+import { buyAndComeBack } from '../../helpers/checkout';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
-import { sandboxStore, textOf } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, importChunks, textOf } from '../../helpers/widget';
+
+// What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
+beforeAll(() => importChunks('drawer', 'textsEn', 'cartEdits', 'cartV1', 'redirects'), CHUNK_TIMEOUT_MS);
 
 type Holder = { Storefront?: { q?: unknown[][] } };
-
-/**
- * A visitor buys the mug on the sandbox's hosted checkout page, which sends them back to this page with the
- * order in the address, as the platform's checkout does.
- */
-async function buyAndComeBack() {
-  const navigations: string[] = [];
-  const { sandbox, store, productId } = sandboxStore({
-    navigate: (url) => navigations.push(url),
-    location: () => window.location.href,
-  });
-  await store.getState().addToCart({ productId: productId('stoneware-mug') });
-  await store.getState().checkout();
-  const placed = await sandbox.fetch(navigations[0] as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'email=buyer%40example.com',
-  });
-  expect(placed.status).toBe(303);
-  const back = new URL(placed.headers.get('location') as string);
-  store.getState().destroy();
-  return { sandbox, back };
-}
 
 describe('back from checkout', () => {
   it('confirms the order in the drawer, announces it, and takes it out of the address bar', async () => {

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../src/api/types/products';
 import { grid, product } from '../../../src/widgets/product/index';
 import { expectInert, PAYLOADS } from '../../helpers/payloads';
 import {
   accessibleName,
   allByRole,
+  CHUNK_TIMEOUT_MS,
   choose,
   getByRole,
+  importChunks,
   isBlocked,
   type MountedWidget,
   mountWidget,
@@ -16,6 +18,14 @@ import {
   textOf,
   type,
 } from '../../helpers/widget';
+
+// The product elements load their texts, the store's catalogue calls, the cart's and a product page's parts
+// on first use: here once, so the tests wait for the widgets, not for vitest loading them.
+beforeAll(
+  () =>
+    importChunks('productTextsEn', 'productTextsDe', 'productPage', 'productCalls', 'cartEdits', 'cartV1'),
+  CHUNK_TIMEOUT_MS,
+);
 
 let mounted: MountedWidget[] = [];
 afterEach(() => {
@@ -167,6 +177,8 @@ describe('<sf-product-grid>', () => {
     const m = element('grid', { collection: 'winter' });
     await until(() => m.root.querySelector('[part="empty"]'));
     expect(textOf(m.root.querySelector('[part="empty"]'))).toBe('No products here yet.');
+    // Said by an effect of the render that shows the empty grid: after it, not with it.
+    await vi.waitFor(() => expect(errors).toHaveBeenCalled());
     expect(String(errors.mock.calls[0]?.[0])).toContain('<sf-product-grid collection="winter">');
   });
 
@@ -299,7 +311,7 @@ describe('<sf-product>', () => {
     const before = g.sent.length;
     const host = customHost('product', { slug: 'linen-shirt' });
     const root = host.attachShadow({ mode: 'open' });
-    const stop = product.mount(root, host, { config: g.config, store: g.store, session: g.session });
+    const stop = product.mount(root, host, { config: g.config, store: g.store });
     await until(() => root.querySelector('[part="card"]'));
     expect(g.sent.length).toBe(before);
     stop();
@@ -315,7 +327,10 @@ describe('<sf-product>', () => {
     m.host.setAttribute('slug', 'gone');
     await until(() => m.root.querySelector('[part="missing"]'));
     expect(textOf(m.root.querySelector('[part="missing"]'))).toBe('This product is not available.');
-    expect(errors.mock.calls.some(([text]) => String(text).includes('slug="gone"'))).toBe(true);
+    // Said by an effect of the render that shows it missing: after it, not with it.
+    await vi.waitFor(() =>
+      expect(errors.mock.calls.some(([text]) => String(text).includes('slug="gone"'))).toBe(true),
+    );
   });
 
   it('speaks the page’s language: German texts and prices', async () => {

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontEvents } from '../../../src/store/store';
-import { sandboxStore } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore } from '../../helpers/widget';
+
+// What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
+beforeAll(() => importChunks('cartEdits', 'cartV1', 'cartV2', 'cartV2Read', 'redirects'), CHUNK_TIMEOUT_MS);
 
 type CartApi = 'v1' | 'v2';
 

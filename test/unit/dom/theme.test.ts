@@ -1,6 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageColorScheme, readEmbedConfig } from '../../../src/config';
 import { boot } from '../../../src/loader';
+import { CHUNK_TIMEOUT_MS, importChunks } from '../../helpers/widget';
+
+// What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
+beforeAll(() => importChunks('drawer', 'textsEn'), CHUNK_TIMEOUT_MS);
 
 afterEach(() => {
   document.documentElement.removeAttribute('style');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../../../src/auth/storage';
-import { listKey, readKey } from '../../../src/store/products';
+import { listKey, readKey } from '../../../src/store/product-keys';
 import { sessionHarness } from '../../helpers/session';
 
 const ADMIN = { authorization: 'sandbox-admin-key' };

@@ -86,10 +86,16 @@ function twoTabs() {
     await a.store.getState().addToCart({ productId: id('stoneware-mug') });
     await tick();
     b.session.reload();
+    await b.store.getState().loadCart();
     await a.store.getState().estimate();
     await b.store.getState().estimate();
   };
-  return { h, a, b, storage, channelA, channelB, hold, id, tick, lines, lineOf, server, withMug };
+  /** Waits for a tab to show what the server holds (another tab's message makes it read the cart again). */
+  const inStep = async (tab: typeof a) => {
+    const held = await server();
+    await vi.waitFor(() => expect(lines(tab)).toEqual(held));
+  };
+  return { h, a, b, storage, channelA, channelB, hold, id, tick, lines, lineOf, server, withMug, inStep };
 }
 
 describe('the cart on show is the newest the server answered, in any order of arrival', () => {
@@ -123,7 +129,7 @@ describe('the cart on show is the newest the server answered, in any order of ar
   });
 
   it('a change’s answer is taken, and heard by the other tab, though a later change failed', async () => {
-    const { a, b, hold, id, tick, lines, lineOf, server, withMug } = twoTabs();
+    const { a, b, hold, id, tick, lines, lineOf, server, withMug, inStep } = twoTabs();
     await withMug();
     await a.store.getState().addToCart({ productId: id('enamel-pin-set') });
     await tick();
@@ -140,7 +146,7 @@ describe('the cart on show is the newest the server answered, in any order of ar
     await tick();
     expect(await server()).toEqual({ 'Stoneware Mug': 2, 'Enamel Pin Set': 1 });
     expect(lines(a)).toEqual(await server());
-    expect(lines(b)).toEqual(await server());
+    await inStep(b);
   });
 
   it('another tab’s cart is shown with this tab’s change on its way over it', async () => {
@@ -161,7 +167,7 @@ describe('the cart on show is the newest the server answered, in any order of ar
   });
 
   it('a reload’s answer older than a change’s does not replace it, and the change is heard', async () => {
-    const { a, b, hold, tick, lines, lineOf, server, withMug } = twoTabs();
+    const { a, b, hold, tick, lines, lineOf, server, withMug, inStep } = twoTabs();
     await withMug();
     const change = hold('a', 'POST', '/update-line-items-quantity', 'before');
     const read = hold('a', 'GET', '/carts/current', 'after');
@@ -177,7 +183,7 @@ describe('the cart on show is the newest the server answered, in any order of ar
     await tick();
     expect(await server()).toEqual({ 'Stoneware Mug': 3 });
     expect(lines(a)).toEqual(await server());
-    expect(lines(b)).toEqual(await server());
+    await inStep(b);
     expect(a.store.getState().cart.status).toBe('ready');
   });
 
@@ -242,7 +248,7 @@ describe('the cart on show is the newest the server answered, in any order of ar
   });
 
   it('the cart an estimate answers with, newer than the one on show, is taken and told to the other tab', async () => {
-    const { h, a, b, tick, lines, lineOf, server, withMug } = twoTabs();
+    const { h, a, b, lines, lineOf, server, withMug, inStep } = twoTabs();
     await withMug();
     // A change no tab heard of: its answer was lost to a reload, say (here: made on the server directly).
     const token = (await a.session.getAuthorization()) as string;
@@ -252,9 +258,9 @@ describe('the cart on show is the newest the server answered, in any order of ar
     });
     const sent = h.wire.length;
     await a.store.getState().estimate();
-    await tick();
     expect(lines(a)).toEqual(await server());
-    expect(lines(b)).toEqual(await server());
+    await inStep(b);
+    await vi.waitFor(() => expect(b.store.getState().cart.totalsStatus).toBe('ready'));
     // Taken without estimating again (the totals are for this very cart): one estimate in each tab (tab B's
     // for the cart it was told of), no more.
     expect(h.wire.slice(sent).filter((r) => r.path.endsWith('/estimate-totals'))).toHaveLength(2);
@@ -282,29 +288,40 @@ describe('the cart on show is the newest the server answered, in any order of ar
     await a.store.getState().addToCart({ productId: id('stoneware-mug') });
     await tick();
     const older = a.store.getState().cart.cart;
+    b.session.reload();
+    await b.store.getState().loadCart();
     expect(b.store.getState().cart.count).toBe(1);
     h.clock.advance(60_000);
-    b.session.reload();
     await b.store.getState().addToCart({ productId: id('stoneware-mug'), quantity: 2 });
     expect(b.store.getState().cart.count).toBe(3);
-    // Tab A's message about its older cart arrives late.
-    channelA.post({ type: 'cart', cart: older, count: 1 });
-    await tick();
+    // Tab A's message about its older cart arrives late: tab B asks the server, which has the newer one.
+    const sent = h.wire.length;
+    channelA.post({
+      type: 'cart',
+      id: older?.id as string,
+      revision: older?.revision,
+      updated: older?.updatedDate,
+    });
+    await vi.waitFor(() => expect(h.wire.length).toBeGreaterThan(sent));
+    await vi.waitFor(() => expect(b.store.getState().cart.status).toBe('ready'));
     expect(b.store.getState().cart.count).toBe(3);
   });
 
   it('a failed change is not undone over a newer cart from another tab when the cart cannot be read again', async () => {
-    const { a, b, hold, tick, withMug } = twoTabs();
+    const { a, b, hold, withMug } = twoTabs();
     await withMug();
     const line = a.store.getState().cart.cart?.lineItems?.[0]?.id as string;
-    // Tab A's change to 5 fails on the network once tab B's change to 4 has reached it; A's read of the cart
-    // after the failure fails too.
+    // Tab A's change to 5 fails on the network once tab B's change to 4 has reached it (and A has read B's
+    // cart, told of it by B); A's read of the cart after the failure fails.
     const failing = hold('a', 'POST', '/update-line-items-quantity', 'fail', true);
+    const told = hold('a', 'GET', '/carts/current', 'after');
+    told.release();
     hold('a', 'GET', '/carts/current', 'fail');
     const change = a.store.getState().setQuantity(line, 5);
     expect(a.store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(5);
     await b.store.getState().setQuantity(line, 4);
-    await tick();
+    await told.reached;
+    await vi.waitFor(() => expect(a.store.getState().cart.status).toBe('ready'));
     // Tab B's cart is taken, with A's change still on its way shown over it.
     expect(a.store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(5);
     expect(a.store.getState().cart.count).toBe(5);

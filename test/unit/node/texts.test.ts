@@ -7,7 +7,7 @@ import en from '../../../src/widgets/texts.en';
 async function fresh(): Promise<typeof Texts> {
   vi.resetModules();
   const texts = await import('../../../src/widgets/texts');
-  texts.retry.delay = 0;
+  texts.chunkRetry.delayMs = 0;
   return texts;
 }
 

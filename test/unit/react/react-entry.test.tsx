@@ -16,7 +16,15 @@ import {
 } from '../../../src/react/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
-import { getByRole, queryByRole, textOf, type } from '../../helpers/widget';
+import {
+  CHUNK_TIMEOUT_MS,
+  getByRole,
+  importChunks,
+  queryByRole,
+  settle,
+  textOf,
+  type,
+} from '../../helpers/widget';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -25,6 +33,24 @@ declare global {
 beforeAll(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 });
+
+// What the widgets, the menu and the store load on first use, here once (on this project's React): the tests'
+// waits are for the app and the widgets, never for vitest loading a chunk.
+beforeAll(
+  () =>
+    importChunks(
+      'textsEn',
+      'menu',
+      'memberActions',
+      'signInFlows',
+      'cartEdits',
+      'cartV1',
+      'redirects',
+      'productTextsEn',
+      'productCalls',
+    ),
+  CHUNK_TIMEOUT_MS,
+);
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
@@ -37,8 +63,9 @@ afterEach(async () => {
   silent?.stop();
   localStorage.clear();
   sessionStorage.clear();
-  // The provider stops its storefront a moment after unmounting (a StrictMode re-mount keeps it).
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  // The provider stops its storefront on a 0 ms timer set as it unmounted (a StrictMode re-mount keeps it): a
+  // timer set after it runs after it.
+  await settle();
 });
 
 /** The app's own header: count and member name from the hooks, and the app's own cart button. */
@@ -181,8 +208,8 @@ describe(`storefront-widgets/react on React ${version}`, () => {
       await type(password, 'storefront-demo');
     });
     await click(getByRole(modal, 'button', 'Sign in'));
-    await vi.waitFor(() => expect(byTestId('who')).not.toBe('guest'), { timeout: 3000 });
-    await vi.waitFor(() => expect(byTestId('who')).toBe('Jane'), { timeout: 3000 });
+    await vi.waitFor(() => expect(byTestId('who')).not.toBe('guest'));
+    await vi.waitFor(() => expect(byTestId('who')).toBe('Jane'));
     expect(silent?.frames).toHaveLength(1);
     expect(document.querySelector('iframe')).toBeNull();
     await vi.waitFor(() => expect(queryByRole(shadowOf('sf-login-modal'), 'dialog')).toBeNull());
