@@ -13,6 +13,8 @@ export default defineConfig({
   oxc: CLASSIC_JSX,
   test: {
     css: true,
+    // Worker threads start faster than processes (119 s → 96 s for the whole suite on 2 cores).
+    pool: 'threads',
     projects: [
       {
         extends: true,
@@ -21,6 +23,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/unit/node/**/*.test.ts'],
           setupFiles: ['test/setup/preload-chunks.ts'],
+          // The Node tests make every store, session and sandbox from factories (no module singletons, no DOM):
+          // they share one module graph per worker instead of loading it again for each file (45 s → 19 s).
+          isolate: false,
         },
       },
       {
