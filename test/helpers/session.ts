@@ -1,8 +1,8 @@
+import { createAccountTools } from '../../src/auth/account-tools';
 import type { OAuthData } from '../../src/auth/pkce';
 import { finishRedirect } from '../../src/auth/redirect-back';
 import { createSession, type SessionOptions, storageTokens } from '../../src/auth/session';
 import { createSignIn, type SignInOptions } from '../../src/auth/sign-in';
-import { createAccountTools } from '../../src/auth/sign-in-extra';
 import { type KeyValueStorage, memoryStorage } from '../../src/auth/storage';
 import { createStorefrontStore, type StoreDeps } from '../../src/store/store';
 import { apiHarness } from './api';

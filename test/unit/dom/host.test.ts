@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../../sandbox/app';
-import { createAccountTools } from '../../../src/auth/sign-in-extra';
+import { createAccountTools } from '../../../src/auth/account-tools';
 import { wireHostPage } from '../../../src/host';
 import { readAddToCart, readPickers } from '../../../src/host-add-to-cart';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';

@@ -4,7 +4,7 @@ import { DEMO_MEMBER } from '../../../sandbox/seed';
 import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { updateMember } from '../../../src/api/members';
 import type { MembersAccountSection } from '../../../src/api/types/enums';
-import { createAccountTools } from '../../../src/auth/sign-in-extra';
+import { createAccountTools } from '../../../src/auth/account-tools';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
 import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';

@@ -1,7 +1,7 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop"}
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
-import { createAccountTools } from '../../../src/auth/sign-in-extra';
+import { createAccountTools } from '../../../src/auth/account-tools';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
 import { chunkRetry, TEXT_PACKS } from '../../../src/widgets/texts';
 import {
