@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import { storageNamespace, webStorage } from '../../src/auth/storage';
+import { boot } from '../../src/loader';
+import type { PlacedOrder } from '../../src/store/store';
+import { SANDBOX_ORIGIN } from './sandbox';
 import { sandboxStore } from './widget';
 
 /**
@@ -24,4 +27,22 @@ export async function buyAndComeBack() {
   const back = new URL(placed.headers.get('location') as string);
   store.getState().destroy();
   return { sandbox, back };
+}
+
+/**
+ * The page loaded at an address, as the script tag boots it, with what it announces: the page listens before
+ * the bundle is here (the queue, `heard`) and as a DOM event (`dom`).
+ */
+export function loadWithOrderListeners(href: string, fetch: typeof globalThis.fetch) {
+  history.replaceState(null, '', href);
+  const heard: PlacedOrder[] = [];
+  const dom: unknown[] = [];
+  document.addEventListener('sf:order:placed', (event) => dom.push((event as CustomEvent).detail));
+  (window as unknown as { Storefront?: { q?: unknown[][] } }).Storefront = {
+    q: [['on', 'order:placed', (detail: PlacedOrder) => heard.push(detail)]],
+  };
+  const script = document.createElement('script');
+  script.dataset.clientId = 'demo-client';
+  script.dataset.apiBase = SANDBOX_ORIGIN;
+  return { ...boot({ script, fetch }), heard, dom };
 }

@@ -1,35 +1,18 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop?utm_source=mail"}
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { boot } from '../../../src/loader';
-import type { PlacedOrder } from '../../../src/store/store';
-import { buyAndComeBack } from '../../helpers/checkout';
-import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
+import { buyAndComeBack, loadWithOrderListeners } from '../../helpers/checkout';
 import { CHUNK_TIMEOUT_MS, importChunks, textOf } from '../../helpers/widget';
 
 // What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
 beforeAll(() => importChunks('drawer', 'textsEn', 'cartEdits', 'cartV1', 'redirects'), CHUNK_TIMEOUT_MS);
-
-type Holder = { Storefront?: { q?: unknown[][] } };
 
 describe('back from checkout', () => {
   it('confirms the order in the drawer, announces it, and takes it out of the address bar', async () => {
     const { sandbox, back } = await buyAndComeBack();
     expect(back.searchParams.get('orderNumber')).toBe('10001');
     const orderId = back.searchParams.get('orderId') as string;
-    history.replaceState(null, '', back.href);
-    expect(window.location.search).toContain('orderId=');
-
     // The page listens before the bundle is here (the queue), and as a DOM event.
-    const heard: PlacedOrder[] = [];
-    const dom: unknown[] = [];
-    document.addEventListener('sf:order:placed', (event) => dom.push((event as CustomEvent).detail));
-    (window as unknown as Holder).Storefront = {
-      q: [['on', 'order:placed', (detail: PlacedOrder) => heard.push(detail)]],
-    };
-    const script = document.createElement('script');
-    script.dataset.clientId = 'demo-client';
-    script.dataset.apiBase = SANDBOX_ORIGIN;
-    const { store, ready } = boot({ script, fetch: sandbox.fetch });
+    const { store, ready, heard, dom } = loadWithOrderListeners(back.href, sandbox.fetch);
     // The address bar is clean at once; the rest of the address stays.
     expect(window.location.href).toBe('http://localhost:4000/shop?utm_source=mail');
     await ready;
