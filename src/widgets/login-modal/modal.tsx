@@ -1,4 +1,4 @@
-import { createElement, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createElement, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { LoginIntent } from '../../store/store';
 import { Button } from '../../ui/button';
 import type { WidgetContext } from '../../ui/lazy-element';
@@ -13,7 +13,7 @@ import { SignInView } from './sign-in-view';
 import { useStep } from './step';
 import type { LoginStrings } from './strings';
 import { VerifyView } from './verify-view';
-import type { View, ViewProps } from './view';
+import type { Step, View, ViewProps } from './view';
 
 /** A view's component: it gets the shell's props and what its view carries (an email, a token). */
 type ViewComponent<V extends View> = (props: V & { shell: ViewProps }) => ReactNode;
@@ -28,20 +28,14 @@ const VIEWS: { [Name in View['name']]: ViewComponent<Extract<View, { name: Name 
   reset: ResetView,
 };
 
+type LoginModalProps = { context: WidgetContext; t: LoginStrings; intent: LoginIntent };
+
 /**
  * The login modal's shell: the dialog, its title and close button, and the view on show (sign in, register,
  * the emailed code, the owner's approval, forgotten and reset passwords). The steps are store actions; a
  * SUCCESS has been completed by the store's silent sign-in when it arrives here, and the modal closes.
  */
-export function LoginModal({
-  context,
-  t,
-  intent,
-}: {
-  context: WidgetContext;
-  t: LoginStrings;
-  intent: LoginIntent;
-}) {
+export function LoginModal({ context, t, intent }: LoginModalProps) {
   const { store, config } = context;
   // The view the modal was opened on (a reset link's carries its token).
   const [view, setView] = useState<View>(() =>
@@ -55,29 +49,14 @@ export function LoginModal({
   const close = () => store.getState().closeLogin();
   const step = useStep({ t, id, view, email, container: box, onSignedIn: close, go });
 
-  // A new view: its first field (or its title) gets the focus.
-  const shown = useRef(view.name);
-  useEffect(() => {
-    if (shown.current === view.name) return;
-    shown.current = view.name;
-    (first.current ?? heading.current)?.focus();
-  }, [view.name]);
+  useFocusOnNewView(view.name, first, heading);
 
   function go(next: View) {
     step.setProblem(null);
     setView(next);
   }
 
-  async function hosted() {
-    const failed = await store.getState().startHostedLogin();
-    if (failed) step.fail(failed);
-  }
-
-  // A message's way forward: the hosted page, or the view of that name (forgot, signIn).
-  const onAction = (action: FieldMessage['action']) => {
-    if (action === 'hosted') void hosted();
-    else if (action) go({ name: action });
-  };
+  const { hosted, onAction } = waysForward(store, step, go);
 
   // The view on show, with what it carries.
   const Body = VIEWS[view.name] as ViewComponent<View>;
@@ -104,15 +83,14 @@ export function LoginModal({
       part="overlay"
     >
       <div ref={box} className="modal" part="modal" data-view={view.name}>
-        <header className="modal-header" part="header">
-          {/* A view's title is its name's `…Title` text (signInTitle, forgotSentTitle, …). */}
-          <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-            {t[`${view.name}Title`]}
-          </h2>
-          <button type="button" className="icon" aria-label={t.close} onClick={close} part="close">
-            ×
-          </button>
-        </header>
+        {/* A view's title is its name's `…Title` text (signInTitle, forgotSentTitle, …). */}
+        <ModalHeader
+          id={`${id}-title`}
+          heading={heading}
+          title={t[`${view.name}Title`]}
+          t={t}
+          close={close}
+        />
         <div className="modal-body">
           {/* A view's own elements: nothing (a focused button, a typed value) carries over to the next. */}
           <div key={view.name} className="view">
@@ -129,4 +107,51 @@ export function LoginModal({
       </div>
     </ModalDialog>
   );
+}
+
+/** A new view: its first field (or its title) gets the focus. */
+function useFocusOnNewView(
+  name: View['name'],
+  first: RefObject<HTMLInputElement | null>,
+  heading: RefObject<HTMLHeadingElement | null>,
+) {
+  const shown = useRef(name);
+  useEffect(() => {
+    if (shown.current === name) return;
+    shown.current = name;
+    (first.current ?? heading.current)?.focus();
+  }, [name]);
+}
+
+/** The view's title and the close button. */
+function ModalHeader(props: {
+  id: string;
+  heading: RefObject<HTMLHeadingElement | null>;
+  title: string;
+  t: LoginStrings;
+  close(): void;
+}) {
+  return (
+    <header className="modal-header" part="header">
+      <h2 id={props.id} ref={props.heading} tabIndex={-1}>
+        {props.title}
+      </h2>
+      <button type="button" className="icon" aria-label={props.t.close} onClick={props.close} part="close">
+        ×
+      </button>
+    </header>
+  );
+}
+
+/** A message's way forward: the hosted login page, or the view of that name (forgot, signIn). */
+function waysForward(store: WidgetContext['store'], step: Step, go: (next: View) => void) {
+  async function hosted() {
+    const failed = await store.getState().startHostedLogin();
+    if (failed) step.fail(failed);
+  }
+  const onAction = (action: FieldMessage['action']) => {
+    if (action === 'hosted') void hosted();
+    else if (action) go({ name: action });
+  };
+  return { hosted, onAction };
 }

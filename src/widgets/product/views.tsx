@@ -115,17 +115,13 @@ export function ProductView({
   return <Waiting fallback={fallback} label={t.loading} count={1} />;
 }
 
+type GridProps = ViewProps & { query: ProductListQuery };
+
 /**
  * `<sf-product-grid>`: a collection's products (every product without one) as cards, in pages of `page-size`
  * with "Load more": one catalogue request a page, whatever the number of cards.
  */
-export function ProductGridView({
-  store,
-  t,
-  settings,
-  fallback,
-  query,
-}: ViewProps & { query: ProductListQuery }) {
+export function ProductGridView({ store, t, settings, fallback, query }: GridProps) {
   const key = listKey(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query
   useEffect(() => {
@@ -142,11 +138,7 @@ export function ProductGridView({
       grid.current?.children[before.current]?.querySelector<HTMLElement>('article')?.focus();
     if (shown > before.current) before.current = 0;
   }, [shown]);
-  const missing = list?.problem?.key === 'collectionMissing' ? list.problem.detail : undefined;
-  useEffect(() => {
-    if (missing)
-      console.error(`[storefront] <sf-product-grid collection="${missing}">: there is no such collection`);
-  }, [missing]);
+  useReportMissing(list?.problem?.key === 'collectionMissing' ? list.problem.detail : undefined);
 
   if (!list || list.status === 'loading')
     return (
@@ -204,4 +196,12 @@ export function ProductGridView({
       </div>
     </div>
   );
+}
+
+/** A grid's collection that the catalogue does not have, said once on the console for the site's builder. */
+function useReportMissing(missing: string | undefined) {
+  useEffect(() => {
+    if (missing)
+      console.error(`[storefront] <sf-product-grid collection="${missing}">: there is no such collection`);
+  }, [missing]);
 }
