@@ -116,6 +116,7 @@ function useFocusOnNewView(
   heading: RefObject<HTMLHeadingElement | null>,
 ) {
   const shown = useRef(name);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refs, read when the view changes (as before the move)
   useEffect(() => {
     if (shown.current === name) return;
     shown.current = name;
