@@ -14,8 +14,7 @@ type AccountActions = Pick<
  * the member menu's actions (their code downloads with the menu, `member-actions.ts`).
  */
 export function accountActions(ctx: SliceContext): Pick<StorefrontState, 'member'> & AccountActions {
-  const { set, get, deps, session, emit, here } = ctx;
-  const patchUi = (patch: Partial<StorefrontState['ui']>) => set((s) => ({ ui: { ...s.ui, ...patch } }));
+  const { set, get, deps, session, emit, here, patchUi } = ctx;
   return {
     member: { status: session.loggedIn() ? 'loading' : 'none', member: null },
     // Offline, each of the menu's actions answers as a network failure.

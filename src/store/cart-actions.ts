@@ -27,10 +27,8 @@ type CartActions = Pick<
 
 /** The cart's slice and actions over its core (`cart-core.ts`). */
 export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
-  const { get, emit, set } = core.ctx;
+  const { get, emit, patchUi } = core.ctx;
   const { patchCart } = core;
-  const patchUi = (patch: Partial<ReturnType<typeof get>['ui']>) =>
-    set((s) => ({ ui: { ...s.ui, ...patch } }));
   const edits = lazyActions(() => import('./cart-edits').then((module) => module.cartEdits(core)), EDITS);
 
   return {
@@ -104,8 +102,7 @@ export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
  * second one later, when the last page left changes on their way).
  */
 export function firstCartRead(core: CartCore): () => Promise<void> {
-  const { get, deps, session, emit } = core.ctx;
-  const now = deps.now ?? Date.now;
+  const { get, deps, session, emit, now } = core.ctx;
 
   /** What the last page knew: its count and whether it had a cart (storage is outside data: checked). */
   const cached = () => {

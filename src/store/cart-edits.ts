@@ -31,7 +31,7 @@ export function cartEdits(core: CartCore): CartEdits {
   globalThis.addEventListener?.('pagehide', () => {
     const { adding, couponBusy } = get().cart;
     if (!core.edits.size && !adding && !couponBusy) return;
-    deps.storage.set(UNSURE_KEY, String((deps.now ?? Date.now)()));
+    deps.storage.set(UNSURE_KEY, String(core.ctx.now()));
     deps.channel?.post({ type: 'cart-unsure' });
   });
   // The platform's cart service the site speaks (`data-cart-api`), downloaded with the first change.
@@ -217,8 +217,7 @@ function totalsEstimate({ core, backend }: Edits): CartEdits['estimate'] {
 
 /** The hosted checkout. */
 function checkoutEdits({ core, backend }: Edits): Pick<CartEdits, 'checkout'> {
-  const { get, deps, emit, here } = core.ctx;
-  const now = deps.now ?? Date.now;
+  const { get, deps, emit, here, now } = core.ctx;
   return {
     /**
      * Creates a checkout and sends the visitor to the platform's hosted checkout page, keeping which checkout

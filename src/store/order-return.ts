@@ -31,8 +31,7 @@ function checkoutNoteOf(raw: string | null, now: number): CheckoutNote | null {
  * names one.
  */
 export function orderReturn(core: CartCore): StorefrontActions['confirmOrder'] {
-  const { get, deps } = core.ctx;
-  const now = deps.now ?? Date.now;
+  const { get, deps, now } = core.ctx;
   const backend = core.backend();
   /**
    * The way back from checkout names an order. Anyone can write such an address, so it is believed only for

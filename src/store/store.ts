@@ -59,7 +59,16 @@ export function createStorefrontStore(deps: StoreDeps): Storefront {
   let stopListening: (() => void) | undefined;
 
   vanilla = createStore<StorefrontState & StorefrontActions>()((set, get) => {
-    const ctx: SliceContext = { set, get, deps, session, emit, here };
+    const ctx: SliceContext = {
+      set,
+      get,
+      deps,
+      session,
+      emit,
+      here,
+      now: deps.now ?? Date.now,
+      patchUi: (patch) => set((s) => ({ ui: { ...s.ui, ...patch } })),
+    };
     const cartCore = createCartCore(ctx);
     core = cartCore;
     const firstRead = firstCartRead(cartCore);

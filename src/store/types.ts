@@ -284,6 +284,10 @@ export interface SliceContext {
   emit: <K extends keyof StorefrontEvents>(name: K, detail: StorefrontEvents[K]) => void;
   /** The page the visitor is on: where the platform's pages lead back to. */
   here: () => string;
+  /** The clock (`StoreDeps.now`, else `Date.now`). */
+  now: () => number;
+  /** Changes the UI slice (the drawer's and the modal's open state, the order on show). */
+  patchUi(patch: Partial<StorefrontState['ui']>): void;
 }
 
 // ——— The catalogue's slice ———
