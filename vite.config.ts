@@ -125,7 +125,13 @@ export default defineConfig(({ mode }): UserConfig => {
         rolldownOptions: {
           ...shared.build.rolldownOptions,
           external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^@floating-ui\//],
-          output: { minify: false, chunkFileNames: 'chunks/[name]-[hash].js' },
+          output: {
+            minify: false,
+            chunkFileNames: 'chunks/[name]-[hash].js',
+            // The client boundary is the package's: a Next.js Server Component imports the components as they
+            // are (the directive is written on the entry, where a module's own would be dropped by bundling).
+            banner: (chunk) => (chunk.isEntry ? "'use client';" : ''),
+          },
         },
       },
     };

@@ -24,7 +24,19 @@ await build({
   logLevel: 'warn',
   define: { 'process.env.NODE_ENV': '"production"' },
   resolve: { alias: { 'storefront-widgets/react': resolve(root, 'dist/react/index.js') } },
-  build: { outDir: resolve(root, 'dist/demo-react'), emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: resolve(root, 'dist/demo-react'),
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // The package's `'use client'` marks its client boundary for server-rendering frameworks; in an app's
+      // client bundle, as here, it means nothing and is dropped, as intended.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+        handler(level, log);
+      },
+    },
+  },
 });
 for (const project of ['tsconfig.api.json', 'tsconfig.react.json']) {
   execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });

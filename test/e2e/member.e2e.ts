@@ -395,9 +395,18 @@ describe('the login modal, a modal dialog', () => {
       'SF-LOGIN-MODAL',
     );
     const url = page.url();
+    // A followed link starts its navigation during the click itself: recorded here, not waited for.
+    const navigations: string[] = [];
+    const onRequest = (request: import('playwright-core').Request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
+    };
+    page.on('request', onRequest);
     await page.mouse.click(point.x, point.y);
     await modal(page).waitFor({ state: 'detached' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A round trip through the page after the click's handlers and default action have run.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    page.off('request', onRequest);
+    expect(navigations).toEqual([]);
     expect(page.url()).toBe(url);
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('A');
 

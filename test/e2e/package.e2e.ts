@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -104,6 +104,11 @@ describe('the packed package in a new project', () => {
       expect(result.stdout).toBe('');
     },
   );
+
+  it('marks the React entry as client code for server-rendering frameworks', () => {
+    const entry = readFileSync(join(scratch, 'node_modules/storefront-widgets/dist/react/index.js'), 'utf8');
+    expect(entry.startsWith("'use client';")).toBe(true);
+  });
 
   it('imports in Node without a DOM, and renders on the server without touching window', async () => {
     const { stdout } = await run(
