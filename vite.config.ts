@@ -23,6 +23,19 @@ export const CLASSIC_JSX = {
 } as const;
 
 /**
+ * A chunk by the modules it starts from: files under src/ (a CSS file by its path, without `?inline`) and whole
+ * packages, with everything they import that an earlier chunk does not hold (Rolldown's groups take a module's
+ * imports along). What no chunk reaches goes in a chunk of its own, named after the module a dynamic
+ * `import()` loads (`menu-*.js`, `hosted-*.js`). The build fails when a named file is not in the build
+ * (renamed, moved, no longer imported): no code moves between chunks without a change here.
+ */
+interface NamedChunk {
+  name: string;
+  files?: readonly string[];
+  packages?: readonly string[];
+}
+
+/**
  * The two cart services' code (`data-cart-api`), by when a page on that service wants it: its read with the
  * first page (in `loader.js`; v1's is in the store itself), its changes with the views (in `widgets-*.js`).
  * Each app build puts its own service there and the other's in lazy chunks of their own (`cart-v2-read-*.js`
@@ -30,12 +43,92 @@ export const CLASSIC_JSX = {
  * matches the script tag.
  */
 const CART_CODE = {
-  v1: { read: null, changes: String.raw`store[\\/]cart-v1|api[\\/]cart` },
+  v1: { read: [], changes: ['src/store/cart-v1.ts', 'src/api/cart.ts'] },
   v2: {
-    read: String.raw`store[\\/]cart-v2-read`,
-    changes: String.raw`store[\\/]cart-v2|api[\\/](cart-v2|delivery)`,
+    read: ['src/store/cart-v2-read.ts'],
+    changes: ['src/store/cart-v2.ts', 'src/api/cart-v2.ts', 'src/api/delivery.ts'],
   },
 } as const;
+
+/**
+ * The app build's chunks beyond what the imports give (`cart`: the page's own cart service; `other`: the other
+ * one's), in the order Rolldown tries them: a module goes to the first that names it.
+ */
+function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | 'v2'): NamedChunk[] {
+  const theirs = CART_CODE[other];
+  return [
+    // The entry and everything it imports (a module's group takes its imports too), with the page's own cart
+    // read (a V2 page reads its cart first; v1's read is in the store itself).
+    { name: 'loader', files: ['src/loader.ts', ...cart.read] },
+    // What every view needs, in a chunk the drawer's, the menu's and the products' share: Preact (compat,
+    // hooks), zustand's hook, the shared controls. A page with products but no open cart loads this and the
+    // products' chunk, not the drawer's and the modal's views (0.3 KB gzip more on the drawer's page than one
+    // chunk with the views: gzip's dictionary starts again).
+    {
+      name: 'runtime',
+      packages: ['preact', 'zustand'],
+      files: ['src/ui/mount.ts', 'src/ui/button.tsx', 'src/ui/price.ts', 'src/ui/controls.css'],
+    },
+    // The views of the drawer and the login modal as one chunk, loaded when the first of them opens, with the
+    // cart's edits. One file compresses far better than one per widget (gzip starts each file with an empty
+    // dictionary): 2.5 KB less in all.
+    {
+      name: 'widgets',
+      files: [
+        'src/widgets/cart-drawer/index.tsx',
+        'src/widgets/login-modal/index.tsx',
+        'src/store/cart-edits.ts',
+        ...cart.changes,
+        // (The hosted pages' sessions: checkout on v1, the hosted sign-in, sign-out. Named, or on V2 it would go
+        // with v1's service, which no V2 page loads.)
+        'src/api/redirects.ts',
+      ],
+    },
+    // <sf-product> and <sf-product-grid>: their views and styles, the catalogue's store slice and its calls.
+    { name: 'products', files: ['src/widgets/product/index.tsx', 'src/store/products.ts'] },
+    // What only a product page (`layout="page"`) shows: gallery (videos too), description, info, the sanitiser.
+    { name: 'product-page', files: ['src/widgets/product/page.tsx'] },
+    // The other cart service, for a page whose script tag asks for it without embed.js (embed.js picks the
+    // build of the page's service): the v1 build has V2's read (with a V2 page's first cart read) and its
+    // changes (with the first change); the V2 build has v1's service. No page on the build's own service
+    // downloads them.
+    ...(theirs.read.length ? [{ name: `cart-${other}-read`, files: theirs.read }] : []),
+    { name: `cart-${other}`, files: theirs.changes },
+  ];
+}
+
+/**
+ * Rolldown's `codeSplitting.groups` for named chunks, and a check at the end of the build that every named
+ * file was in it.
+ */
+function namedChunks(root: string, chunks: NamedChunk[]) {
+  const abs = (file: string) => resolve(root, file).replaceAll('\\', '/');
+  const plain = (id: string) => id.replace(/\?.*$/, '').replaceAll('\\', '/');
+  const groups = chunks.map(({ name, files = [], packages = [] }) => {
+    const named = new Set(files.map(abs));
+    const dirs = packages.map((pkg) => `/node_modules/${pkg}/`);
+    return {
+      name,
+      test: (id: string) => named.has(plain(id)) || dirs.some((dir) => plain(id).includes(dir)),
+    };
+  });
+  const plugin = {
+    name: 'named-chunks-exist',
+    buildEnd(this: { getModuleIds(): IterableIterator<string> }, error?: Error) {
+      if (error) return;
+      const ids = [...this.getModuleIds()].map(plain);
+      const missing = chunks.flatMap(({ name, files = [], packages = [] }) => [
+        ...files.filter((file) => !ids.includes(abs(file))).map((file) => `${file} (chunk "${name}")`),
+        ...packages
+          .filter((pkg) => !ids.some((id) => id.includes(`/node_modules/${pkg}/`)))
+          .map((pkg) => `package ${pkg} (chunk "${name}")`),
+      ]);
+      if (missing.length)
+        throw new Error(`vite.config.ts names modules that are not in the build: ${missing.join(', ')}`);
+    },
+  };
+  return { groups, plugin };
+}
 
 /**
  * Five builds share this file, chosen by `--mode`:
@@ -150,14 +243,12 @@ export default defineConfig(({ mode }): UserConfig => {
   }
   // The app, for the pages on one cart service: `app` for v1 (the default) into dist/, `app-v2` into dist/v2/.
   const [cartApi, otherApi] = mode === 'app-v2' ? (['v2', 'v1'] as const) : (['v1', 'v2'] as const);
-  const own = CART_CODE[cartApi];
-  const other = CART_CODE[otherApi];
-  const otherName = `cart-${otherApi}`;
+  const chunks = namedChunks(root, appChunks(CART_CODE[cartApi], otherApi));
   return {
     ...shared,
     oxc: CLASSIC_JSX,
     resolve: { alias: REACT_ON_PREACT },
-    plugins: [reactSubset],
+    plugins: [reactSubset, chunks.plugin],
     build: {
       ...shared.build,
       target: 'es2022',
@@ -176,7 +267,9 @@ export default defineConfig(({ mode }): UserConfig => {
         // V2's read is in loader.js in the V2 build, and the store's `import()` of it finds it there.
         onLog: strictLogs(
           (log) =>
-            log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && !!own.read && log.message.includes('cart-v2-read'),
+            log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+            cartApi === 'v2' &&
+            log.message.includes('cart-v2-read'),
         ),
         // Code the loader needs stays in loader.js (the widgets' chunks import it from there), instead of
         // being split into small shared chunks that each compress worse and cost a request before any widget.
@@ -187,62 +280,7 @@ export default defineConfig(({ mode }): UserConfig => {
           // (and JSDoc) go: they served the tree-shaking already done (0.35 KB gzip less with every widget open).
           comments: { legal: true, annotation: false, jsdoc: false },
           chunkFileNames: 'chunks/[name]-[hash].js',
-          codeSplitting: {
-            groups: [
-              // What the page needs at once, the member badge's shell, its texts and the theme included, in the
-              // entry itself.
-              {
-                name: 'loader',
-                // (Rolldown's own helpers too: never a chunk, and a request, of their own.)
-                test: new RegExp(
-                  String.raw`[\\/]src[\\/](loader\.ts|api[\\/](errors|members|http)\.ts|ui[\\/](i18n\.ts|format\.ts|styles\.ts|theme\.css)|widgets[\\/](texts\.ts|member-badge[\\/](index|names)\.ts|member-badge[\\/]styles\.css)` +
-                    (own.read ? String.raw`|${own.read}\.ts)` : ')'),
-                ),
-              },
-              // What every view needs, in a chunk the drawer's, the menu's and the products' share: Preact
-              // (compat, hooks), zustand's hook, the shared controls. A page with products but no open cart
-              // loads this and the products' chunk, not the drawer's and the modal's views (0.3 KB gzip more
-              // on the drawer's page than one chunk with the views: gzip's dictionary starts again).
-              {
-                name: 'runtime',
-                test: /[\\/]node_modules[\\/](preact|zustand)[\\/]|[\\/]src[\\/]ui[\\/](mount|button|price)\.tsx?|controls\.css/,
-              },
-              // <sf-product> and <sf-product-grid>: their views and styles, the catalogue's store slice and its
-              // API calls.
-              {
-                name: 'products',
-                test: /[\\/]src[\\/](widgets[\\/]product[\\/](?!en\.|de\.|page\.|sanitize\.|gallery\.)[\w-]+\.(tsx?|css)|store[\\/]product(s|-keys)\.ts|api[\\/]products\.ts)/,
-              },
-              // What only a product page (`layout="page"`) shows: gallery (videos too), description, info, the
-              // sanitiser, and their styles.
-              {
-                name: 'product-page',
-                test: /[\\/]widgets[\\/]product[\\/](page|sanitize|gallery)\.(tsx?|css)/,
-              },
-              // The views of the drawer and the login modal as one chunk, loaded when the first of them opens:
-              // Preact, its hooks, the dialog, the controls, the drawer and the modal. One file compresses far
-              // better than one per widget (gzip starts each file with an empty dictionary): 2.5 KB less in all.
-              {
-                name: 'widgets',
-                test: new RegExp(
-                  String.raw`[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]ui[\\/](mount|button|modal-dialog)\.(tsx?|css)|controls\.css|[\\/]widgets[\\/]cart-drawer[\\/](index|drawer|strings)\.tsx?|[\\/]widgets[\\/]login-modal[\\/](?!en\.|de\.)[\w-]+\.tsx?|[\\/]widgets[\\/](cart-drawer|login-modal)[\\/]styles\.css|[\\/]src[\\/](store[\\/](cart-edits|cart-shapes)|api[\\/](safe-url|catalog-reference|redirects)|${own.changes})\.ts`,
-                ),
-              },
-              // The other cart service, for a page whose script tag asks for it without embed.js (embed.js picks
-              // the build of the page's service): the v1 build has V2's read and view (with a V2 page's first
-              // cart read) and its changes (with the first change); the V2 build has v1's service. No page on
-              // the build's own service downloads them.
-              ...(other.read
-                ? [
-                    {
-                      name: `${otherName}-read`,
-                      test: new RegExp(String.raw`[\\/]src[\\/]${other.read}\.ts`),
-                    },
-                  ]
-                : []),
-              { name: otherName, test: new RegExp(String.raw`[\\/]src[\\/](${other.changes})\.ts`) },
-            ],
-          },
+          codeSplitting: { groups: chunks.groups },
         },
       },
     },

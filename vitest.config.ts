@@ -1,7 +1,24 @@
 import { resolve } from 'node:path';
-import type { Alias, ResolverFunction } from 'vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { CLASSIC_JSX, REACT_ON_PREACT, reactSubset } from './vite.config.ts';
+
+/**
+ * `react` as preact/compat (REACT_ON_PREACT), and for @floating-ui and zustand the script tag's subset of it
+ * (`reactSubset`): a plugin rather than aliases, which cannot see the importer.
+ */
+const reactOnPreact: Plugin = {
+  name: 'react-on-preact',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const alias = REACT_ON_PREACT.find(({ find }) => find.test(source));
+    if (!alias) return null;
+    return (
+      reactSubset.resolveId(alias.replacement, importer) ??
+      this.resolve(alias.replacement, importer, { skipSelf: true })
+    );
+  },
+};
 
 const REACT_18 = resolve(import.meta.dirname, 'test/react-18/node_modules');
 
@@ -32,18 +49,7 @@ export default defineConfig({
         extends: true,
         // `react` is preact/compat, as in the build; for @floating-ui and zustand, the script tag's subset of it
         // (vite.config.ts `reactSubset`), so a function the subset lacks fails these tests as it fails the build.
-        resolve: {
-          alias: REACT_ON_PREACT.map(
-            (entry): Alias => ({
-              ...entry,
-              // (Typed as Rolldown's synchronous hook; Vite awaits what it returns, as for any resolveId.)
-              customResolver(source, importer) {
-                return (reactSubset.resolveId(source, importer) ??
-                  this.resolve(source, importer, { skipSelf: true })) as ReturnType<ResolverFunction>;
-              },
-            }),
-          ),
-        },
+        plugins: [reactOnPreact],
         test: {
           name: 'dom',
           environment: 'happy-dom',

@@ -30,4 +30,29 @@ describe('the script tag’s build', () => {
     });
     await expect(building).rejects.toThrow(/IMPORT_IS_UNDEFINED.*useReducer/s);
   });
+
+  it('stops when a module vite.config.ts names for a chunk is not in the build', {
+    timeout: 180_000,
+  }, async () => {
+    // As after a rename that vite.config.ts did not follow: cart-edits.ts is no longer imported by anything.
+    const actions = resolve(root, 'src/store/cart-actions.ts');
+    const building = build({
+      root,
+      mode: 'app',
+      logLevel: 'silent',
+      configFile: resolve(root, 'vite.config.ts'),
+      build: { write: false },
+      plugins: [
+        {
+          name: 'cart-edits-renamed',
+          enforce: 'pre',
+          transform: (code, id) =>
+            id === actions ? code.replace("import('./cart-edits')", "import('./cart-v1')") : null,
+        },
+      ],
+    });
+    await expect(building).rejects.toThrow(
+      /names modules that are not in the build: src\/store\/cart-edits\.ts \(chunk "widgets"\)/,
+    );
+  });
 });
