@@ -58,8 +58,10 @@ function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | 'v2'): N
   const theirs = CART_CODE[other];
   return [
     // The entry and everything it imports (a module's group takes its imports too), with the page's own cart
-    // read (a V2 page reads its cart first; v1's read is in the store itself).
-    { name: 'loader', files: ['src/loader.ts', ...cart.read] },
+    // read (a V2 page reads its cart first; v1's read is in the store itself), and the image address check the
+    // badge's member part shares with the views (else in `runtime-*.js`, which a member's first page would
+    // download for it).
+    { name: 'loader', files: ['src/loader.ts', 'src/ui/format.ts', ...cart.read] },
     // What every view needs, in a chunk the drawer's, the menu's and the products' share: Preact (compat,
     // hooks), zustand's hook, the shared controls. A page with products but no open cart loads this and the
     // products' chunk, not the drawer's and the modal's views (0.3 KB gzip more on the drawer's page than one

@@ -2,7 +2,9 @@
  * `npm run size`: the gzip size of every file the browser may download from dist/, and of the budgets:
  * - embed.js alone;
  * - what a page loads before any widget opens (embed.js, loader.js with the member badge shown on the page,
- *   and their static imports);
+ *   and their static imports): a visitor's sign-in button;
+ * - the same for a member, whose badge shows her button with the badge's member part (`chunks/member-*.js`,
+ *   a figure, with no budget);
  * - a page with the cart drawer opened: that, the views' chunk (`chunks/widgets-*.js`) with its static imports
  *   and one language's texts pack, but not the member menu's chunk;
  * - a page with a product grid, before any cart opens: what the page loads first, the products' chunk
@@ -106,8 +108,8 @@ function measure(folder: string, label: string, otherService: RegExp) {
     return [...seen];
   };
   /** The one chunk whose name starts so (`chunks/widgets-`, `chunks/menu-`); exits when there is none. */
-  const chunk = (prefix: string): string => {
-    const found = files.filter((file) => file.startsWith(prefix));
+  const chunk = (prefix: string, also: (file: string) => boolean = () => true): string => {
+    const found = files.filter((file) => file.startsWith(prefix) && also(file));
     if (found.length !== 1) {
       console.error(`Expected one ${prefix}*.js in dist/${folder}, found: ${found.join(', ') || 'none'}`);
       process.exit(1);
@@ -118,13 +120,17 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const menu = chunk('chunks/menu-');
   const products = chunk('chunks/products-');
   const productPage = chunk('chunks/product-page-');
+  // The badge's member part (not `member-actions-*.js`, the menu's calls).
+  const memberPart = chunk('chunks/member-', (file) => !file.startsWith('chunks/member-actions-'));
   const other = files.filter((file) => otherService.test(file));
   if (!other.length) fail(`dist/${folder} has no chunk of the other cart service (${otherService})`);
-  // The member badge shows as soon as the page loads (it is not "opened"), so its code counts here.
+  // The member badge shows as soon as the page loads (it is not "opened"), so its code counts here: a
+  // visitor's sign-in button, or a member's button with the badge's member part.
   const initial = closure(['embed.js', 'loader.js']);
+  const memberFirst = closure(['embed.js', 'loader.js', memberPart]);
   const drawer = closure(['embed.js', 'loader.js', views]);
   const grid = closure(['embed.js', 'loader.js', products]);
-  const every = closure(['embed.js', 'loader.js', views, menu]);
+  const every = closure(['embed.js', 'loader.js', memberPart, views, menu]);
   // What a member who signs in and uses the menu's actions adds: the sign-in code and the member's own calls,
   // each loaded by its first use (the login form's first keystroke, the menu's first action).
   const member = closure([...every, chunk('chunks/sign-in-flows-'), chunk('chunks/member-actions-')]);
@@ -132,7 +138,8 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const everything = ['embed.js', ...files.filter((file) => !other.includes(file) && !isAnyPack(file))];
   /** Chunks a page must not download before it wants them, by page; no page downloads the other service. */
   const notBefore: Array<[string, string[], string[]]> = [
-    ['before any widget opens', initial, [menu, views, products, ...other]],
+    ['before any widget opens', initial, [memberPart, menu, views, products, ...other]],
+    ['a member’s first page', memberFirst, [menu, views, products, ...other]],
     ['the drawer', drawer, [menu, products, ...other]],
     ['a page with a product grid', grid, [menu, views, productPage, ...other]],
     ['every cart and member widget', every, other],
@@ -159,6 +166,7 @@ function measure(folder: string, label: string, otherService: RegExp) {
     });
   const rows: Array<[string, number, number | null]> = [
     ...perLanguage('before any widget opens, badge shown', initial, BUDGETS.initial, []),
+    ...perLanguage('the same for a member, her badge shown', memberFirst, null, []),
     ...perLanguage('a page with the cart drawer opened', drawer, BUDGETS.drawer, ['texts']),
     ...perLanguage('a page with a product grid, before any cart opens', grid, BUDGETS.grid, ['products']),
     ...perLanguage('every cart and member widget opened, member menu included', every, BUDGETS.all, [

@@ -106,6 +106,24 @@ export function readAddToCart(
   };
 }
 
+/**
+ * Marks an option's control as wanting a choice (`aria-invalid`), until a choice in that option's group is made:
+ * a `change` there clears the group's mark.
+ */
+function markUnchosen(control: HTMLElement, option: string): void {
+  if (control.getAttribute('aria-invalid') === 'true') return; // (still marked, and still listening)
+  control.setAttribute('aria-invalid', 'true');
+  const scope = scopeOf(control) ?? control.ownerDocument;
+  const inGroup = (el: Element | null) => el?.getAttribute('data-sf-option')?.trim() === option;
+  const onChange = (event: Event) => {
+    if (!inGroup(event.target instanceof Element ? event.target.closest('[data-sf-option]') : null)) return;
+    scope.removeEventListener('change', onChange);
+    for (const el of scope.querySelectorAll('[data-sf-option]'))
+      if (inGroup(el)) el.removeAttribute('aria-invalid');
+  };
+  scope.addEventListener('change', onChange);
+}
+
 /** Adds what a page's button says (the button is marked busy by the click; every way out here unmarks it). */
 export async function addFrom(
   add: Element,
@@ -124,7 +142,7 @@ export async function addFrom(
   try {
     const picked = readPickers(add);
     if (!picked.ok) {
-      picked.control.setAttribute('aria-invalid', 'true');
+      markUnchosen(picked.control, picked.option);
       picked.control.focus();
       add.setAttribute('data-sf-state', 'error');
       if (!say(add, fill(texts.choose, { name: picked.option })))

@@ -1,4 +1,3 @@
-import { scopeOf } from './host-scope';
 import type { Storefront } from './store/store';
 import { OPEN_MENU_EVENT } from './ui/lazy-element';
 
@@ -16,21 +15,9 @@ type HostOptions = { openCartOnAdd: boolean; lang: string; report: (message: str
 export function wireHostPage(doc: Document, store: Storefront, options: HostOptions): () => void {
   const onClick = clicks(doc, store, options);
   doc.addEventListener('click', onClick);
-  // A new choice clears the "choose a …" state of its group.
-  const onChange = (event: Event) => {
-    const control = event.target instanceof Element ? event.target.closest('[data-sf-option]') : null;
-    if (!control) return;
-    const name = control.getAttribute('data-sf-option');
-    const scope = scopeOf(control);
-    for (const other of scope?.querySelectorAll('[data-sf-option]') ?? [control]) {
-      if (other.getAttribute('data-sf-option') === name) other.removeAttribute('aria-invalid');
-    }
-  };
-  doc.addEventListener('change', onChange);
   const unpaint = paintCountAndRole(doc, store, options.report);
   return () => {
     doc.removeEventListener('click', onClick);
-    doc.removeEventListener('change', onChange);
     unpaint();
   };
 }

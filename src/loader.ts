@@ -1,3 +1,4 @@
+import { retryOnce } from './chunks';
 import { type EmbedConfig, pageColorScheme, readEmbedConfig } from './config';
 import { wireHostPage } from './host';
 import { drainQueue, type StorefrontApi } from './public-api';
@@ -5,7 +6,7 @@ import { startStorefront } from './start';
 import type { Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
 import * as memberBadge from './widgets/member-badge/index';
-import { retryOnce, withTexts } from './widgets/texts';
+import { withTexts } from './widgets/texts';
 
 /** The product elements' chunk (its texts load with it, from its own packs). */
 const products = (key: 'product' | 'grid') =>

@@ -1,7 +1,7 @@
 import { findCurrentCart } from '../api/cart-current';
 import type { Cart } from '../api/types/cart';
+import { loadOnce } from '../chunks';
 import { CART_CACHE_KEY, countOf, isOlder, RECHECK_MS } from './cart-model';
-import { loadOnce } from './lazy-actions';
 import { problemOf } from './problems';
 import type { CartCore, CartOptions, CartSlice, Problem, SliceContext } from './types';
 

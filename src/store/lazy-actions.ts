@@ -1,3 +1,5 @@
+import { loadOnce } from '../chunks';
+
 /**
  * Store actions whose code downloads when one is first called: only a view loaded later (the login modal, the
  * member menu) calls them, so the page's first script carries just these few lines. The module loads once
@@ -22,17 +24,4 @@ export function lazyActions<T, K extends keyof T>(
       );
     }) as T[K];
   return actions as Pick<T, K>;
-}
-
-/** A download made once and shared by every caller; a failed one is tried again by the next call. */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load();
-    const mine = loading;
-    mine.catch(() => {
-      if (loading === mine) loading = undefined;
-    });
-    return mine;
-  };
 }

@@ -1,5 +1,6 @@
 import type { TokenRole } from '../api/types/enums';
 import type { TokensChange } from '../auth/session';
+import { loadOnce } from '../chunks';
 import type { CartCore, SessionTurn } from './types';
 
 /**
@@ -12,7 +13,8 @@ export function followSession(core: CartCore): () => void {
   const { session } = core.ctx;
   // The role listeners last heard of: the store's own changes with the tokens, before the session tells.
   let heardRole: TokenRole = session.role();
-  let turns: Promise<(turn: SessionTurn) => void> | undefined;
+  // In the order they came: each waits on the same download.
+  const turns = loadOnce(() => import('./session-turns').then((module) => module.sessionTurns(core)));
   return session.subscribe((_tokens: unknown, change: TokensChange) => {
     const role = session.role();
     const wasMember = heardRole === 'member';
@@ -29,8 +31,9 @@ export function followSession(core: CartCore): () => void {
     core.forget();
     // The member shows as loading at once (the badge keeps its place and its focus), not after the download.
     if (turn === 'signedIn') core.ctx.set((s) => ({ member: { ...s.member, status: 'loading' } }));
-    // In the order they came: each waits on the same download.
-    turns ??= import('./session-turns').then((module) => module.sessionTurns(core));
-    void turns.then((follow) => follow(turn));
+    turns().then(
+      (follow) => follow(turn),
+      (error: unknown) => console.error('[storefront] a sign-in or sign-out could not be followed:', error),
+    );
   });
 }

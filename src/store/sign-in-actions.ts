@@ -1,4 +1,5 @@
-import { lazyActions, loadOnce } from './lazy-actions';
+import { loadOnce } from '../chunks';
+import { lazyActions } from './lazy-actions';
 import type { SignInFlows } from './sign-in-flows';
 import type { Problem, SignInActions, SignInSlice, SliceContext } from './types';
 

@@ -1,9 +1,10 @@
 /**
  * The texts of the widgets' views (the cart drawer, the login modal and the member menu), one pack per
  * language holding all three: a page downloads only its own language's, English included, alongside the
- * widgets' chunk. (The member badge's few texts, English and German, are in the loader, so the badge shows
- * at once in either.)
+ * widgets' chunk. (The member badge's few texts, English and German, are in the loader and in its member
+ * part's chunk, so the badge shows at once in either.)
  */
+import { retryOnce } from '../chunks';
 import { languageOf, withOverrides } from '../ui/i18n';
 import type { Strings } from './cart-drawer/en';
 import type { LoginStrings } from './login-modal/en';
@@ -23,16 +24,6 @@ export const TEXT_PACKS: Record<string, Pack<WidgetTexts>> = {
   en: () => import('./texts.en'),
   de: () => import('./texts.de'),
 };
-
-/**
- * How long to wait before downloading a chunk again after a failed download (a dropped connection). An object,
- * so that tests can shorten it (`chunkRetry.delayMs = 0`).
- */
-export const chunkRetry = { delayMs: 1000 };
-
-/** A chunk's download, tried once more after a pause when it fails. */
-export const retryOnce = <T>(load: () => Promise<T>): Promise<T> =>
-  load().catch(() => new Promise((resolve) => setTimeout(resolve, chunkRetry.delayMs)).then(load));
 
 /**
  * The texts of a table of language packs for a page's language (`de-AT` takes `de`; a language without a pack

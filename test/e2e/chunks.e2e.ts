@@ -18,7 +18,7 @@ afterAll(async () => {
  * the cart or only looks at the login modal never downloads it, and a sign-in does not wait for it.
  */
 describe('chunks loaded when wanted', () => {
-  it('downloads the sign-in code on the login form’s first keystroke, not with the drawer or the modal', async () => {
+  it('downloads the sign-in code on the login form’s first keystroke, and the badge’s member part with the sign-in, not with the drawer or the modal', async () => {
     const { page, errors } = await browser.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -26,6 +26,8 @@ describe('chunks loaded when wanted', () => {
     });
     await page.goto(`${demoUrl}/handmade.html`);
     const signInCode = () => scripts.filter((path) => /\/chunks\/sign-in-flows-[\w-]+\.js$/.test(path));
+    // The badge's member part (her button, the notices): not on a visitor's page, with her sign-in.
+    const memberPart = () => scripts.filter((path) => /\/chunks\/member-(?!actions-)[\w-]+\.js$/.test(path));
     await page.evaluate(() =>
       (window as unknown as { Storefront: { openCart(): void } }).Storefront.openCart(),
     );
@@ -35,6 +37,7 @@ describe('chunks loaded when wanted', () => {
     const email = page.locator('sf-login-modal').getByRole('textbox', { name: 'Email' });
     await email.waitFor();
     expect(signInCode()).toEqual([]);
+    expect(memberPart()).toEqual([]);
     await email.pressSequentially('j');
     await expect.poll(() => signInCode(), { timeout: 15_000 }).toHaveLength(1);
     // The sign-in itself then works with the code already there.
@@ -54,6 +57,7 @@ describe('chunks loaded when wanted', () => {
       )
       .toBe(1);
     expect(signInCode()).toHaveLength(1);
+    expect(memberPart()).toHaveLength(1);
     expect(unexpectedErrors(errors, [404])).toEqual([]);
   });
 });

@@ -31,7 +31,8 @@ export const CHUNKS = {
   product: () => import('../../src/widgets/product/index'),
   /** A product page's gallery and details (`layout="page"`). */
   productPage: () => import('../../src/widgets/product/page'),
-  /** The member badge's menu (with floating-ui). */
+  /** The member badge's member part (her button, the notices), and its menu (with floating-ui). */
+  memberPart: () => import('../../src/widgets/member-badge/member'),
   menu: () => import('../../src/widgets/member-badge/menu'),
   /** The store's actions loaded with their first call. */
   cartEdits: () => import('../../src/store/cart-edits'),

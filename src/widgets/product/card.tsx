@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
+import { loadOnce } from '../../chunks';
 import type { Problem, Storefront } from '../../store/store';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
@@ -25,8 +26,9 @@ let pageParts: PageParts | undefined;
  * The product page's own parts (gallery, description, info, the sanitiser): a chunk that only
  * `layout="page"` downloads; its mount starts it beside the catalogue's answer.
  */
-export const loadPageParts = (): Promise<PageParts> =>
-  import('./page').then((module) => (pageParts = module));
+export const loadPageParts = loadOnce(
+  (): Promise<PageParts> => import('./page').then((module) => (pageParts = module)),
+);
 
 /** The page parts once they are here (the view renders again when they come). */
 function usePageParts(wanted: boolean): PageParts | undefined {

@@ -8,7 +8,7 @@ import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore } from '../../helpers/widg
 
 // What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
 beforeAll(
-  () => importChunks('hostAdd', 'cartEdits', 'cartV1', 'memberActions', 'redirects'),
+  () => importChunks('hostAdd', 'memberPart', 'cartEdits', 'cartV1', 'memberActions', 'redirects'),
   CHUNK_TIMEOUT_MS,
 );
 
@@ -98,6 +98,38 @@ describe('host page details a hostile page can reach', () => {
     );
     unwire();
     scope.remove();
+  });
+});
+
+describe('the host page’s "choose a …" mark', () => {
+  it('marks the option without a choice, and clears it with a choice in that option only', async () => {
+    const scope = card(`<form data-sf-product>
+      <select data-sf-option="Size"><option value="">–</option><option value="M">M</option></select>
+      <select data-sf-option="Fit"><option value="Slim">Slim</option><option value="Wide">Wide</option></select>
+      <button data-sf-add-to-cart="p1">Add</button><p data-sf-message hidden></p></form>`).closest(
+      'form',
+    ) as HTMLFormElement;
+    const [size, fit] = [...scope.querySelectorAll('select')] as [HTMLSelectElement, HTMLSelectElement];
+    const store = {
+      getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
+      subscribe: () => () => {},
+    };
+    const unwire = wireHostPage(document, store as never, {
+      openCartOnAdd: true,
+      lang: 'en',
+      report: () => {},
+    });
+    (scope.querySelector('button') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(size.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(size);
+    // A choice in another option leaves the mark; one in this option clears it.
+    fit.value = 'Wide';
+    fit.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    size.value = 'M';
+    size.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(size.hasAttribute('aria-invalid')).toBe(false);
+    unwire();
   });
 });
 

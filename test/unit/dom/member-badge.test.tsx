@@ -54,7 +54,10 @@ const pageElements: HTMLElement[] = [];
 
 // The badge imports its menu, the menu's texts and the member actions on first use: here once, so a test's
 // first open is as quick as a page's second (the modules are the same ones the badge's `import()` gets).
-beforeAll(() => importChunks('menu', 'textsEn', 'textsDe', 'memberActions', 'redirects'), CHUNK_TIMEOUT_MS);
+beforeAll(
+  () => importChunks('memberPart', 'menu', 'textsEn', 'textsDe', 'memberActions', 'redirects'),
+  CHUNK_TIMEOUT_MS,
+);
 
 afterEach(async () => {
   await releaseClock();

@@ -2,8 +2,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
 import { createAccountTools } from '../../../src/auth/account-tools';
+import { chunkRetry } from '../../../src/chunks';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
-import { chunkRetry, TEXT_PACKS } from '../../../src/widgets/texts';
+import { TEXT_PACKS } from '../../../src/widgets/texts';
 import {
   CHUNK_TIMEOUT_MS,
   getByRole,
@@ -17,7 +18,7 @@ import {
 // Its own file: no widget here has loaded the texts before, so their download (`TEXT_PACKS.en`, replaced
 // below) can fail. The menu's code and the texts' module are here already: the tests wait for the menu, not
 // for vitest loading them.
-beforeAll(() => importChunks('menu', 'memberActions', 'textsEn'), CHUNK_TIMEOUT_MS);
+beforeAll(() => importChunks('memberPart', 'menu', 'memberActions', 'textsEn'), CHUNK_TIMEOUT_MS);
 
 let fx: MountedWidget | undefined;
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lazyActions, loadOnce } from '../../../src/store/lazy-actions';
+import { loadOnce } from '../../../src/chunks';
+import { lazyActions } from '../../../src/store/lazy-actions';
 
 describe('loadOnce', () => {
   it('downloads once for every caller, and again after a failed download', async () => {

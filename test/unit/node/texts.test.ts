@@ -7,7 +7,7 @@ import en from '../../../src/widgets/texts.en';
 async function fresh(): Promise<typeof Texts> {
   vi.resetModules();
   const texts = await import('../../../src/widgets/texts');
-  texts.chunkRetry.delayMs = 0;
+  (await import('../../../src/chunks')).chunkRetry.delayMs = 0;
   return texts;
 }
 

@@ -40,6 +40,7 @@ beforeAll(
   () =>
     importChunks(
       'textsEn',
+      'memberPart',
       'menu',
       'memberActions',
       'signInFlows',

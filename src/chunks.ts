@@ -1,0 +1,27 @@
+/**
+ * Code downloaded when first wanted: one download shared by every caller, and a download tried once more after
+ * a pause when the connection drops. (Every lazy chunk of the widgets and the store goes through these.)
+ */
+
+/**
+ * How long to wait before downloading a chunk again after a failed download (a dropped connection). An object,
+ * so that tests can shorten it (`chunkRetry.delayMs = 0`).
+ */
+export const chunkRetry = { delayMs: 1000 };
+
+/** A chunk's download, tried once more after a pause when it fails. */
+export const retryOnce = <T>(load: () => Promise<T>): Promise<T> =>
+  load().catch(() => new Promise((resolve) => setTimeout(resolve, chunkRetry.delayMs)).then(load));
+
+/** A download made once and shared by every caller; a failed one is tried again by the next call. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load();
+    const mine = loading;
+    mine.catch(() => {
+      if (loading === mine) loading = undefined;
+    });
+    return mine;
+  };
+}

@@ -1,0 +1,118 @@
+import type { Member } from '../../api/types/members';
+import { loadOnce } from '../../chunks';
+import { safeImageUrl } from '../../ui/format';
+import { languageOf, withOverrides } from '../../ui/i18n';
+import type { WidgetContext } from '../../ui/lazy-element';
+import { adoptStyles } from '../../ui/styles';
+import { textsFor, withTexts } from '../texts';
+import { button, h } from './dom';
+import styles from './member.css?inline';
+import de from './member.de';
+import en, { type MemberStrings } from './member.en';
+import type { MenuStrings } from './menu.en';
+import { initialsOf, nameOf } from './names';
+
+/*
+ * The badge's member part, downloaded when a member is signed in or a notice shows (a visitor's first page has
+ * only the sign-in button): her button with photo or initials and name, the menu it opens (its own chunk,
+ * with floating-ui), and the notices after a failed or expired sign-in.
+ */
+
+export interface MemberView {
+  /** Her button, which opens the menu; `openMenu` opens it from the page's own sign-in button. */
+  trigger(member: Member | null): HTMLButtonElement;
+  /** A notice with "Sign in again" and a dismiss button. */
+  notice(key: 'sessionExpired' | 'signInFailed'): HTMLElement;
+  openMenu(focus: 'first' | 'last'): Promise<void>;
+  closeMenu(): void;
+}
+
+/** The member part's texts by language (a few, in this chunk). */
+const LANGUAGES: Record<string, MemberStrings> = { en, de };
+
+/** A notice after a failed or expired sign-in, with "Sign in again" and a dismiss button. */
+function notice(store: WidgetContext['store'], t: MemberStrings, key: 'sessionExpired' | 'signInFailed') {
+  return h(
+    'div',
+    { class: 'notice', role: 'status', part: 'notice' },
+    h('p', {}, t[key]),
+    button(
+      { class: 'link' },
+      () => {
+        store.getState().dismissNotice();
+        store.getState().openLogin();
+      },
+      t.signInAgain,
+    ),
+    button({ class: 'icon', 'aria-label': t.dismiss }, () => store.getState().dismissNotice(), '×'),
+  );
+}
+
+export function memberView(root: ShadowRoot, context: WidgetContext): MemberView {
+  const { store, config } = context;
+  const t = withOverrides(
+    LANGUAGES[languageOf(LANGUAGES, config.lang) ?? 'en'] as MemberStrings,
+    config.strings,
+  );
+  adoptStyles(root, styles);
+  let anchor: HTMLButtonElement | undefined;
+  const loadMenu = loadOnce(() => withTexts(config.lang, () => import('./menu')));
+  let close: (() => void) | undefined;
+
+  const openMenu = async (focus: 'first' | 'last') => {
+    const button = anchor;
+    if (!button?.isConnected || close) return;
+    let code: typeof import('./menu');
+    let texts: MenuStrings;
+    try {
+      code = await loadMenu();
+      texts = await textsFor('menu', config.lang, config.strings);
+    } catch (error) {
+      // (The next press tries again: a failed download is not kept.)
+      console.error('[storefront] the member menu could not be loaded:', error);
+      return;
+    }
+    if (close || button !== anchor || !button.isConnected) return;
+    button.setAttribute('aria-expanded', 'true');
+    close = code.openMemberMenu({
+      root,
+      anchor: button,
+      context,
+      focus,
+      t: texts,
+      onClose: (returnFocus) => {
+        close = undefined;
+        button.setAttribute('aria-expanded', 'false');
+        if (returnFocus && button.isConnected) button.focus();
+      },
+    });
+  };
+
+  const trigger = (member: Member | null) => {
+    const name = nameOf(member, t.member);
+    const photo = safeImageUrl(member?.profile?.photo?.url);
+    const avatar = photo
+      ? h('img', { class: 'avatar', src: photo, alt: '', width: '30', height: '30', part: 'avatar' })
+      : // The initials are drawn by CSS, so the button's text (and name) is just the member's name.
+        h('span', { class: 'avatar initials', 'data-initials': initialsOf(name), part: 'avatar' });
+    const opener = button(
+      { class: 'trigger', part: 'trigger', 'aria-haspopup': 'menu', 'aria-expanded': 'false' },
+      () => (close ? close() : void openMenu('first')),
+      avatar,
+      h('span', { class: 'name', part: 'name' }, name),
+      h('span', { class: 'sf-visually-hidden' }, t.accountMenu),
+    );
+    opener.addEventListener('keydown', (event) => {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        void openMenu(event.key === 'ArrowUp' ? 'last' : 'first');
+      }
+    });
+    // A pointer over the badge starts the menu's download, so a click opens it at once.
+    opener.addEventListener('pointerenter', () => void loadMenu(), { once: true });
+    anchor = opener;
+    return opener;
+  };
+
+  return { trigger, notice: (key) => notice(store, t, key), openMenu, closeMenu: () => close?.() };
+}

@@ -1,0 +1,70 @@
+// @vitest-environment-options {"url": "http://localhost:4000/shop"}
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_MEMBER } from '../../../sandbox/seed';
+import { createAccountTools } from '../../../src/auth/account-tools';
+import { chunkRetry } from '../../../src/chunks';
+import * as memberBadge from '../../../src/widgets/member-badge/index';
+import {
+  CHUNK_TIMEOUT_MS,
+  getByRole,
+  importChunks,
+  type MountedWidget,
+  mountWidget,
+} from '../../helpers/widget';
+
+// Its own file: the badge's member part (`member.ts`, its own chunk) cannot be downloaded until `offline` is
+// false. (A failed import is not kept: the next `import()` asks the module mock again, as a page asks again.)
+let offline = true;
+vi.mock('../../../src/widgets/member-badge/member', async (importOriginal) => {
+  if (offline) throw new TypeError('Failed to fetch dynamically imported module');
+  return importOriginal();
+});
+
+beforeAll(() => importChunks('textsEn'), CHUNK_TIMEOUT_MS);
+
+let fx: MountedWidget | undefined;
+afterEach(() => {
+  fx?.cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('member badge: its member part cannot be downloaded', () => {
+  it('shows her as loading, says so on the console, and shows her button at the next change once it can be', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    chunkRetry.delayMs = 0;
+    try {
+      const f = mountWidget(memberBadge, { tag: 'sf-member-badge', site: 'http://localhost:4000/shop' });
+      fx = f;
+      const member = [...f.sandbox.context.state.members.values()].find(
+        (m) => m.loginEmail === DEMO_MEMBER.email,
+      );
+      const tools = createAccountTools(f.session);
+      f.session.signInWith(
+        await tools.getMemberTokensForExternalLogin(member?.id as string, 'sandbox-admin-key'),
+      );
+      await vi.waitFor(
+        () =>
+          expect(errors).toHaveBeenCalledWith(
+            '[storefront] the member badge could not be loaded:',
+            expect.anything(),
+          ),
+        { timeout: CHUNK_TIMEOUT_MS },
+      );
+      await vi.waitFor(() => expect(f.store.getState().member.status).toBe('ready'), { timeout: 10_000 });
+      expect(getByRole(f.root, 'status').textContent).toContain('Loading your account');
+
+      offline = false;
+      // The next change the badge shows (her name here) downloads it again.
+      f.store.setState((s) => ({
+        member: { ...s.member, member: { ...s.member.member, profile: { nickname: 'Jane D.' } } },
+      }));
+      const button = await vi.waitFor(() => getByRole(f.root, 'button', /account menu/), {
+        timeout: CHUNK_TIMEOUT_MS,
+      });
+      expect(button.textContent).toContain('Jane D.');
+    } finally {
+      chunkRetry.delayMs = 1000;
+      offline = true;
+    }
+  });
+});
