@@ -20,7 +20,15 @@ import {
 } from '../../../src/react/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
-import { CHUNK_TIMEOUT_MS, getByRole, importChunks, queryByRole, settle, textOf } from '../../helpers/widget';
+import {
+  CHUNK_TIMEOUT_MS,
+  getByRole,
+  importChunks,
+  queryByRole,
+  settle,
+  textOf,
+  type,
+} from '../../helpers/widget';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -172,6 +180,23 @@ const drawerWith = async (name: string) => {
   return drawer;
 };
 
+/** Requests other than those of an add with the drawer open (the add, the drawer's estimate of the totals). */
+const beyondAnAdd = (requests: string[]) =>
+  requests.filter((r) => !/ \/ecom\/v1\/carts\/current\/(add-to-cart|estimate-totals)$/.test(r));
+
+async function signInAsJane() {
+  await click(button('Log in'));
+  const modal = await openDialog('sf-login-modal');
+  const inputs = [...modal.querySelectorAll('input')];
+  await act(async () => {
+    await type(inputs.find((i) => i.type === 'email') as HTMLInputElement, 'jane@example.com');
+    await type(inputs.find((i) => i.type === 'password') as HTMLInputElement, 'storefront-demo');
+  });
+  await click(getByRole(modal, 'button', 'Sign in'));
+  await vi.waitFor(() => expect(byTestId('who')).toBe('Jane'));
+  await dialogGone('sf-login-modal');
+}
+
 describe(`the provider's life on React ${version}`, () => {
   afterEach(() => {
     heard.length = 0;
@@ -209,5 +234,117 @@ describe(`the provider's life on React ${version}`, () => {
     expect(heard.slice(2)).toEqual(['login:opened']);
     await pressEscape(modal, 'sf-login-modal');
     expect(heard.slice(2)).toEqual(['login:opened', 'login:closed']);
+  });
+
+  it('takes lang, theme, strings and openCartOnAdd in place: nothing sent, the member and her cart kept, the widgets in German, and the button and the hooks open the drawer', async () => {
+    const { sent, sandboxFetch, mug } = platform();
+    const props = { clientId: DEMO_CLIENT_ID, apiBase: SANDBOX_ORIGIN, fetch: sandboxFetch, mug };
+    await show(<Shop {...props} lang="en" />);
+    await vi.waitFor(() => expect(byTestId('status')).toBe('ready'));
+    await signInAsJane();
+    await click(button('Add the mug'));
+    const drawer = await drawerWith('Stoneware Mug');
+    await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (1)'));
+
+    // The language switcher (and a dark theme, and a text of the app's own), the drawer open.
+    const before = sent.length;
+    await show(<Shop {...props} lang="de" theme="dark" strings={{ checkout: 'Jetzt bezahlen' }} />);
+    // The same drawer, still open, in German.
+    await vi.waitFor(() => expect(textOf(drawer.querySelector('h2'))).toMatch(/^Dein Warenkorb/));
+    expect(getByRole(shadowOf('sf-cart-drawer'), 'dialog')).toBe(drawer);
+    expect(textOf(drawer.querySelector('[part="checkout-button"]'))).toBe('Jetzt bezahlen');
+    expect(document.querySelector('sf-cart-drawer')?.getAttribute('data-theme')).toBe('dark');
+    await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'button', /Jane/));
+    expect(document.querySelector('sf-member-badge')?.getAttribute('data-theme')).toBe('dark');
+    await pressEscape(drawer, 'sf-cart-drawer');
+    await click(button('Add the mug'));
+    await drawerWith('Stoneware Mug');
+    await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (2)'));
+    // The same storefront: no new session, no sign-out, no cart read again; only the add went out.
+    expect(beyondAnAdd(sent.slice(before))).toEqual([]);
+    expect(byTestId('who')).toBe('Jane');
+    await pressEscape(getByRole(shadowOf('sf-cart-drawer'), 'dialog'), 'sf-cart-drawer');
+
+    // The app's own cart buttons: useCart().openCart() and useStorefront().openCart().
+    await click(button(/^Cart/));
+    await pressEscape(await openDialog('sf-cart-drawer'), 'sf-cart-drawer');
+    await click(button('Open the cart (API)'));
+    await pressEscape(await openDialog('sf-cart-drawer'), 'sf-cart-drawer');
+
+    // openCartOnAdd={false}: the add lands, the drawer stays shut.
+    await show(<Shop {...props} lang="de" openCartOnAdd={false} />);
+    await click(button('Add the mug'));
+    await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (3)'));
+    await vi.waitFor(() => expect(button('Add the mug').getAttribute('data-sf-state')).toBe('added'));
+    expect(queryByRole(shadowOf('sf-cart-drawer'), 'dialog')).toBeNull();
+    expect(document.querySelector('sf-cart-drawer')?.hasAttribute('data-theme')).toBe(false);
+    expect(document.querySelector('sf-member-badge')?.hasAttribute('data-theme')).toBe(false);
+  });
+
+  it('starts a new storefront for a new clientId, and the button, useCart(), useStorefront() and its listeners act on it', async () => {
+    const { sent, sandboxFetch, mug } = platform();
+    const props = { apiBase: SANDBOX_ORIGIN, fetch: sandboxFetch, mug };
+    await show(<Shop {...props} clientId={DEMO_CLIENT_ID} />);
+    await click(button('Add the mug'));
+    await pressEscape(await drawerWith('Stoneware Mug'), 'sf-cart-drawer');
+    await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (1)'));
+    heard.length = 0;
+
+    // Another site's client: another visitor session, with no cart yet.
+    await show(<Shop {...props} clientId={OTHER_CLIENT_ID} />);
+    await vi.waitFor(() => expect(byTestId('status')).toBe('ready'));
+    expect(textOf(button(/^Cart/))).toBe('Cart (0)');
+    await click(button('Add the mug'));
+    const drawer = await drawerWith('Stoneware Mug');
+    await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (1)'));
+    // The other client's visitor got tokens of her own for that add.
+    expect(sent.filter((r) => r === 'POST /oauth2/token')).toHaveLength(2);
+    expect(heard).toEqual(['cart:opened']);
+    await pressEscape(drawer, 'sf-cart-drawer');
+    await click(button(/^Cart/));
+    await pressEscape(await openDialog('sf-cart-drawer'), 'sf-cart-drawer');
+    await click(button('Open the cart (API)'));
+    await pressEscape(await openDialog('sf-cart-drawer'), 'sf-cart-drawer');
+    expect(heard).toEqual([
+      'cart:opened',
+      'cart:closed',
+      'cart:opened',
+      'cart:closed',
+      'cart:opened',
+      'cart:closed',
+    ]);
+  });
+
+  it('restarts nothing for a new `fetch` function on each render, and uses the latest one', async () => {
+    const { sent, sandboxFetch, mug } = platform();
+    /** Which render's `fetch` sent each request. */
+    const via: number[] = [];
+    /** The app's parent, which renders again (a state of its own changed) with a new inline `fetch`. */
+    const Parent = ({ renders }: { renders: number }) => (
+      <Shop
+        clientId={DEMO_CLIENT_ID}
+        apiBase={SANDBOX_ORIGIN}
+        mug={mug}
+        fetch={(input, init) => {
+          via.push(renders);
+          return sandboxFetch(input, init);
+        }}
+      />
+    );
+    await show(<Parent renders={1} />);
+    await click(button('Add the mug'));
+    const drawer = await drawerWith('Stoneware Mug');
+    const before = sent.length;
+    await show(<Parent renders={2} />);
+    await show(<Parent renders={3} />);
+    await settle();
+    // The same storefront: its drawer still open.
+    expect(getByRole(shadowOf('sf-cart-drawer'), 'dialog')).toBe(drawer);
+    await click(getByRole(drawer, 'button', 'One more Stoneware Mug'));
+    await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (2)'));
+    // One session all along (no new token, no cart read again), and the change went through the latest `fetch`.
+    expect(sent.slice(before).filter((r) => !r.startsWith('POST /ecom/v1/carts/current/'))).toEqual([]);
+    expect(sent.filter((r) => r === 'POST /oauth2/token')).toHaveLength(1);
+    expect(via.at(-1)).toBe(3);
   });
 });
