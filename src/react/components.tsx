@@ -119,6 +119,7 @@ export function LoginModal(): ReactElement {
 export function MemberBadge(): ReactElement {
   const { started } = useStorefrontContext('<MemberBadge>');
   const host = useRef<HTMLElement>(null);
+  // Mounted again with new settings (a language, texts, account sections): the store, and so the member, stay.
   useEffect(() => {
     const el = host.current;
     if (!el || !started) return;
@@ -129,7 +130,11 @@ export function MemberBadge(): ReactElement {
       root.replaceChildren();
     };
   }, [started]);
-  return createElement('sf-member-badge', { ref: host });
+  const theme = started?.config.theme;
+  return createElement('sf-member-badge', {
+    ref: host,
+    'data-theme': theme && theme !== 'auto' ? theme : undefined,
+  });
 }
 
 /** How a product is shown: the attributes of the script tag's elements, as props. */
@@ -239,7 +244,7 @@ export interface AddToCartButtonProps
  */
 export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
   const { productId, quantity, variantId, options, openCart, onAdded, children, ...rest } = props;
-  const { whenStarted } = useStorefrontContext('<AddToCartButton>');
+  const { live } = useStorefrontContext('<AddToCartButton>');
   const [state, setState] = useState<'idle' | 'adding' | 'added' | 'error'>('idle');
   return (
     <button
@@ -250,7 +255,7 @@ export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
       onClick={async () => {
         if (state === 'adding') return;
         setState('adding');
-        const { store, config } = await whenStarted;
+        const { store } = await live.whenStarted();
         const ok = await store.getState().addToCart({
           productId,
           ...(quantity === undefined ? {} : { quantity }),
@@ -258,7 +263,9 @@ export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
           ...(options ? { options } : {}),
         });
         setState(ok ? 'added' : 'error');
-        if (ok && (openCart ?? config.openCartOnAdd)) store.getState().openCart();
+        // The provider's setting as it is now; not a drawer of another session started meanwhile.
+        const now = live.current();
+        if (ok && now?.store === store && (openCart ?? now.config.openCartOnAdd)) store.getState().openCart();
         onAdded?.(ok);
       }}
     >

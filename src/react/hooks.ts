@@ -27,45 +27,17 @@ function useSlice<K extends 'cart' | 'member' | 'session'>(
 }
 
 /**
- * The actions of `window.Storefront` for this provider's storefront. Calls made before it has started (the
- * first render, or on the server) wait for it; the promise-returning ones resolve with the real result.
+ * The actions of `window.Storefront` for this provider's storefront: one object for the provider's life, which
+ * acts on the storefront current when it is called (a new `clientId` starts a new one; its `on` handlers move
+ * to it). Calls made before it has started (the first render, or on the server) wait for it; the
+ * promise-returning ones resolve with the real result.
  *
  * @example
  * const storefront = useStorefront();
  * <button onClick={() => storefront.openCart()}>Cart</button>
  */
 export function useStorefront(): StorefrontApi {
-  const { started, whenStarted } = useStorefrontContext('useStorefront()');
-  return useMemo(() => {
-    if (started) return started.api;
-    const later =
-      <K extends keyof StorefrontApi>(name: K) =>
-      (...args: unknown[]) =>
-        whenStarted.then(({ api }) => (api[name] as (...a: unknown[]) => unknown)(...args));
-    return {
-      loaded: true,
-      openCart: () => void later('openCart')(),
-      closeCart: () => void later('closeCart')(),
-      addToCart: (...args: unknown[]) => later('addToCart')(...args) as Promise<boolean>,
-      signIn: () => void later('signIn')(),
-      register: () => void later('register')(),
-      signOut: () => later('signOut')() as Promise<void>,
-      setCaptchaProvider: (provider) => void later('setCaptchaProvider')(provider),
-      on(name, handler) {
-        let off: (() => void) | undefined;
-        let gone = false;
-        void whenStarted.then(({ api }) => {
-          if (!gone) off = api.on(name, handler);
-        });
-        return () => {
-          gone = true;
-          off?.();
-        };
-      },
-      off: (name, handler) => void whenStarted.then(({ api }) => api.off(name, handler)),
-      getState: () => ({ cartCount: 0, cart: null, role: 'none', member: null }),
-    } as StorefrontApi;
-  }, [started, whenStarted]);
+  return useStorefrontContext('useStorefront()').live.api;
 }
 
 /**
@@ -79,9 +51,10 @@ export function useStorefront(): StorefrontApi {
  */
 export function useCart() {
   const slice = useSlice('useCart()', 'cart', EMPTY_CART);
-  const { started, whenStarted } = useStorefrontContext('useCart()');
+  const { started, live } = useStorefrontContext('useCart()');
   const actions = useMemo(() => {
-    const state = () => whenStarted.then(({ store }) => store.getState());
+    // The storefront current when an action is called.
+    const state = () => live.whenStarted().then(({ store }) => store.getState());
     return {
       openCart: () => void state().then((s) => s.openCart()),
       closeCart: () => void state().then((s) => s.closeCart()),
@@ -93,7 +66,7 @@ export function useCart() {
       checkout: () => state().then((s) => s.checkout()),
       reload: () => state().then((s) => s.loadCart()),
     };
-  }, [whenStarted]);
+  }, [live]);
   return {
     loaded: started !== null,
     status: slice.status,
@@ -117,15 +90,15 @@ export function useCart() {
 export function useMember() {
   const session = useSlice('useMember()', 'session', NO_SESSION);
   const member = useSlice('useMember()', 'member', NO_MEMBER);
-  const { started, whenStarted } = useStorefrontContext('useMember()');
+  const { started, live } = useStorefrontContext('useMember()');
   const actions = useMemo(() => {
-    const state = () => whenStarted.then(({ store }) => store.getState());
+    const state = () => live.whenStarted().then(({ store }) => store.getState());
     return {
       signIn: () => void state().then((s) => s.openLogin()),
       register: () => void state().then((s) => s.openLogin({ view: 'register' })),
       signOut: () => state().then((s) => s.signOut()),
     };
-  }, [whenStarted]);
+  }, [live]);
   return {
     loaded: started !== null,
     role: session.role,
@@ -152,12 +125,13 @@ export function useProduct(slug: string): {
   problem: ProductRead['problem'];
   reload: () => Promise<void>;
 } {
-  const { started, whenStarted } = useStorefrontContext('useProduct()');
+  const { started, live } = useStorefrontContext('useProduct()');
   const store = started?.store;
   const key = readKey({ slug });
+  // Read by the storefront once it runs, and by a new one (a new `clientId`), whose store has read nothing.
   useEffect(() => {
-    void whenStarted.then(({ store: s }) => s.getState().loadProduct({ slug }));
-  }, [whenStarted, slug]);
+    void store?.getState().loadProduct({ slug });
+  }, [store, slug]);
   const read = useSyncExternalStore(
     store ? store.subscribe : nothing,
     () => store?.getState().products.reads[key],
@@ -169,8 +143,8 @@ export function useProduct(slug: string): {
     () => undefined,
   );
   const reload = useMemo(
-    () => () => whenStarted.then(({ store: s }) => s.getState().loadProduct({ slug })),
-    [whenStarted, slug],
+    () => () => live.whenStarted().then(({ store: s }) => s.getState().loadProduct({ slug })),
+    [live, slug],
   );
   return {
     status: read?.status ?? 'loading',

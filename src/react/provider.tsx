@@ -3,6 +3,7 @@ import {
   type ReactElement,
   type ReactNode,
   useEffect,
+  useInsertionEffect,
   useMemo,
   useRef,
   useState,
@@ -10,6 +11,7 @@ import {
 import { pageColorScheme, readEmbedConfig } from '../config';
 import { type Started, startStorefront } from '../start';
 import { StorefrontContext } from './context';
+import { createLiveStorefront } from './live';
 
 export interface StorefrontProviderProps {
   /** The site's OAuth client id. */
@@ -38,17 +40,43 @@ export interface StorefrontProviderProps {
   children?: ReactNode;
 }
 
+/** The settings of a provider, as the script tag's `data-*` attributes: its props but `fetch` and `children`. */
+type Settings = Omit<StorefrontProviderProps, 'fetch' | 'children'>;
+
+/** A started storefront, kept through StrictMode's unmount and mount (`timer` destroys it unless mounted again). */
 interface Holder {
   started: Started;
+  /** The settings its session was made of (`sessionKeyOf`). */
   key: string;
-  fetch: typeof fetch | undefined;
   timer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The settings a session is made of: the site's client, the platform and its cart service. A change of any of
+ * them starts a new storefront; every other setting changes the running one in place.
+ */
+const sessionKeyOf = ({ clientId, apiBase, cartApi }: Settings) =>
+  JSON.stringify([clientId, apiBase, cartApi]);
+
+/** The settings read as the loader reads its script tag's (`<html lang>` and the page's colour scheme included). */
+function readSettings(settings: Settings) {
+  const { strings, openCartOnAdd, ...attributes } = settings;
+  const data: Record<string, string | undefined> = {
+    ...attributes,
+    ...(strings ? { strings: JSON.stringify(strings) } : {}),
+    ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
+  };
+  return readEmbedConfig(data, window.document.documentElement.lang, pageColorScheme(window.document));
 }
 
 /**
  * Makes the one storefront (session, store, cart) for the React tree below it, on the client only: it starts
  * in an effect, so server rendering and hydration see the same empty widgets, and nothing touches `window`
  * before then. It finishes a hosted sign-in found in the URL and loads the cart, as the script tag does.
+ * `lang`, `currency`, `theme`, `strings`, `openCartOnAdd` and `accountSections` change the running storefront
+ * in place (a language switcher keeps the member signed in and her cart); a new `clientId`, `apiBase` or
+ * `cartApi` starts a new one, which every hook and component then uses. `fetch` may be a new function on
+ * every render: the latest is used.
  *
  * @example
  * <StorefrontProvider clientId="…" lang="de" currency="EUR">
@@ -60,56 +88,69 @@ interface Holder {
  */
 export function StorefrontProvider(props: StorefrontProviderProps): ReactElement {
   const { fetch, children, ...settings } = props;
-  // Every configuration prop, as the script tag's data-* attributes are: a change of any starts anew.
-  const key = JSON.stringify(settings);
-  const [started, setStarted] = useState<Started | null>(null);
+  const sessionKey = sessionKeyOf(settings);
+  const settingsKey = JSON.stringify(settings);
+  const [live] = useState(createLiveStorefront);
+  /** The storefront as started (with the settings of its start). */
+  const [base, setBase] = useState<Started | null>(null);
   const holder = useRef<Holder | null>(null);
-  const [deferred] = useState(() => {
-    let resolve!: (started: Started) => void;
-    const promise = new Promise<Started>((r) => {
-      resolve = r;
-    });
-    return { promise, resolve };
+  // Platform calls go through the latest `fetch` given: an inline arrow, new on each render, restarts nothing.
+  const latestFetch = useRef(fetch);
+  useInsertionEffect(() => {
+    latestFetch.current = fetch;
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for every configuration prop
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `sessionKey` stands for the settings of a session
   useEffect(() => {
     let current = holder.current;
-    // React's StrictMode (and a fast re-mount) runs the effect twice: the storefront started the first
-    // time is kept, not started again (a second start would find the sign-in answer already taken).
-    if (current && current.key === key && current.fetch === fetch) clearTimeout(current.timer);
+    // React's StrictMode (and a fast re-mount) runs the effect twice: the storefront started the first time is
+    // kept, not started again (a second start would find the sign-in answer already taken).
+    if (current && current.key === sessionKey) clearTimeout(current.timer);
     else {
-      current?.started.destroy();
-      const { strings, openCartOnAdd, ...attributes } = settings;
-      const data: Record<string, string | undefined> = {
-        ...attributes,
-        ...(strings ? { strings: JSON.stringify(strings) } : {}),
-        ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
-      };
-      const { config, problems } = readEmbedConfig(
-        data,
-        window.document.documentElement.lang,
-        pageColorScheme(window.document),
-      );
-      for (const problem of problems)
-        console.error(
-          `[storefront] <StorefrontProvider> ${problem.attribute.replace(/^data-/, '')} ${problem.message}`,
-        );
-      current = { started: startStorefront(config, { win: window, fetch }), key, fetch };
+      if (current) {
+        live.set(null);
+        current.started.destroy();
+      }
+      const started = startStorefront(readSettings(settings).config, {
+        win: window,
+        fetch: (input, init) =>
+          latestFetch.current ? latestFetch.current(input, init) : window.fetch(input, init),
+      });
+      current = { started, key: sessionKey };
       holder.current = current;
     }
     const mine = current;
-    deferred.resolve(mine.started);
-    setStarted(mine.started);
+    setBase(mine.started);
     return () => {
       mine.timer = setTimeout(() => {
         if (holder.current !== mine) return;
         holder.current = null;
+        live.set(null);
         mine.started.destroy();
       });
     };
-  }, [key, fetch]);
+  }, [sessionKey]);
 
-  const value = useMemo(() => ({ started, whenStarted: deferred.promise }), [started, deferred]);
+  // The settings as they are now, read once the storefront runs (on the client: they read the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `settingsKey` stands for every setting
+  const read = useMemo(() => (base ? readSettings(settings) : null), [base === null, settingsKey]);
+  const started = useMemo(() => (base && read ? { ...base, config: read.config } : null), [base, read]);
+  // What callbacks use from now on: this storefront, with these settings; none while a new session's start
+  // (in this commit) has yet to be rendered, never the storefront it replaced.
+  useEffect(() => {
+    live.set(started && started.store === holder.current?.started.store ? started : null);
+  }, [live, started]);
+  // A setting that cannot be used is said once (not again for a StrictMode re-run or a render that keeps it).
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!read || reported.current === settingsKey) return;
+    reported.current = settingsKey;
+    for (const problem of read.problems)
+      console.error(
+        `[storefront] <StorefrontProvider> ${problem.attribute.replace(/^data-/, '')} ${problem.message}`,
+      );
+  }, [read, settingsKey]);
+
+  const value = useMemo(() => ({ started, live }), [started, live]);
   return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
 }

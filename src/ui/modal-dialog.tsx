@@ -92,7 +92,12 @@ export function ModalDialog({
       close.current();
     };
     // The browser closed it anyway (a cancel it would not let be cancelled twice in a row): tell the owner.
-    const onClosed = () => close.current();
+    // A `close` event comes a task after its `close()`: one that finds the dialog open again is the event of
+    // this effect's own cleanup, run and followed by this effect again (React's StrictMode, a re-shown
+    // Activity), not a close.
+    const onClosed = () => {
+      if (!el.open) close.current();
+    };
     // The focused element was removed (a view changed): the focus stays in the dialog, not on the page.
     const keepFocus = new MutationObserver(() => {
       const active = deepActiveElement(doc);
