@@ -18,7 +18,7 @@ import './app.css';
 
 const PRODUCTS = [
   {
-    id: '595b4dc1-8373-46dc-ae00-f2d4ca42cd68',
+    id: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8',
     name: 'Stoneware Mug',
     price: '$18.00',
     image: 'stoneware-mug',
