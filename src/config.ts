@@ -44,19 +44,36 @@ export function canonicalLanguage(raw: string): string | undefined {
 }
 
 /**
- * The page's own colour scheme when it allows only one: its root element's computed `color-scheme`, else its
- * `<meta name="color-scheme">` (`light`, `only dark`, …). Undefined when it allows both or says nothing: then
- * the visitor's system decides.
+ * An `rgb(…)`/`rgba(…)` colour's lightness (0–1, Rec. 709 weights on the sRGB values) and alpha, else undefined
+ * (a colour in another syntax says nothing).
+ */
+function lightnessOf(color = ''): [number, number] | undefined {
+  const [r = 0, g = 0, b = 0, a = 1] = color.match(/[\d.]+/g)?.map(Number) ?? [];
+  return color.startsWith('rgb') ? [(0.2126 * r + 0.7152 * g + 0.0722 * b) / 255, a] : undefined;
+}
+
+/**
+ * The page's own colour scheme: its root element's computed `color-scheme`, else its
+ * `<meta name="color-scheme">` (`light`, `only dark`, …), when that allows only one. Undefined when the page
+ * allows both (the visitor's system decides, as for the page). A page that declares nothing is as light or dark
+ * as its background (its body's, else its root's, else the white canvas).
  */
 export function pageColorScheme(doc: Document): 'light' | 'dark' | undefined {
-  const declared = doc.defaultView?.getComputedStyle(doc.documentElement).colorScheme;
+  const style = (el: Element | null) => (el ? doc.defaultView?.getComputedStyle(el) : undefined);
+  const declared = style(doc.documentElement)?.colorScheme;
   // Chromium says `normal` for a page that declares nothing (happy-dom says nothing).
   const scheme =
     (declared !== 'normal' && declared) ||
     doc.querySelector<HTMLMetaElement>('meta[name=color-scheme]')?.content ||
     '';
   const light = scheme.includes('light');
-  return light === scheme.includes('dark') ? undefined : light ? 'light' : 'dark';
+  if (light !== scheme.includes('dark')) return light ? 'light' : 'dark';
+  if (scheme && scheme !== 'normal') return undefined;
+  for (const el of [doc.body, doc.documentElement]) {
+    const [lightness, alpha] = lightnessOf(style(el)?.backgroundColor) ?? [0, 0];
+    if (alpha > 0.5) return lightness < 0.46 ? 'dark' : 'light';
+  }
+  return 'light';
 }
 
 /** A script-tag attribute that is present but unusable, reported once on the console by the loader. */

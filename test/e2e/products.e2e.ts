@@ -196,6 +196,26 @@ describe('the product page by keyboard', () => {
 });
 
 describe('the product elements’ look', () => {
+  it('takes the page’s font, unless --sf-font-family names one', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    await page.addStyleTag({
+      content: 'sf-product-grid { --sf-font-family: initial } main { font-family: "Courier New", monospace }',
+    });
+    const tee = card(page, 'Everyday Cotton Tee');
+    const fonts = () =>
+      tee.locator('[part="name"]').evaluate((el) => {
+        const host = (el.getRootNode() as ShadowRoot).host;
+        return [getComputedStyle(el).fontFamily, getComputedStyle(host).fontFamily];
+      });
+    await expect.poll(async () => (await fonts())[0]).toBe('"Courier New", monospace');
+    const [, around] = await fonts();
+    expect(around).toBe('"Courier New", monospace');
+    await page.addStyleTag({ content: 'sf-product-grid { --sf-font-family: Verdana, sans-serif }' });
+    await expect.poll(async () => (await fonts())[0]).toBe('Verdana, sans-serif');
+    expect(errors).toEqual([]);
+  });
+
   it('follows the page’s dark colour scheme and its right-to-left direction, and stays accessible there', async () => {
     const { page, errors } = await freshPage();
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -326,9 +326,21 @@ async function drawerOnDarkSystem(prepare: () => void, early?: () => void) {
 
 describe('theming', () => {
   it('lays the drawer out right to left, follows a dark colour scheme and takes the site’s --sf-* colours', async () => {
-    const { page, errors } = await drawerOnDarkSystem(() => {
-      document.documentElement.dir = 'rtl';
-    });
+    // A site with a dark mode of its own (`color-scheme: light dark`): the widgets follow the visitor's system.
+    const { page, errors } = await drawerOnDarkSystem(
+      () => {
+        document.documentElement.dir = 'rtl';
+      },
+      () =>
+        new MutationObserver((_records, observer) => {
+          if (!document.head) return;
+          observer.disconnect();
+          const meta = document.createElement('meta');
+          meta.name = 'color-scheme';
+          meta.content = 'light dark';
+          document.head.prepend(meta);
+        }).observe(document, { childList: true, subtree: true }),
+    );
     await animationsDone(page);
     const box = await panel(page).boundingBox();
     expect(box?.x).toBe(0); // the drawer sits at the inline end, which is the left in right-to-left
@@ -366,6 +378,36 @@ describe('theming', () => {
     expect(await panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(255, 255, 255)',
     );
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the widgets of a page that declares no colour scheme as light or dark as its background', async () => {
+    // The demo declares nothing and is white: light widgets on a dark system, the badge as the drawer.
+    const light = await drawerOnDarkSystem(() => {});
+    expect(await light.page.locator('sf-member-badge').getAttribute('data-theme')).toBe('light');
+    expect(await panel(light.page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
+    const signIn = light.page.locator('sf-member-badge').getByRole('button', { name: 'Sign in' });
+    expect(await signIn.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(light.errors).toEqual([]);
+    // The same page painted dark by its own CSS, with no declaration: dark widgets, on a light system too.
+    const { page, errors } = await freshPage();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addInitScript(() =>
+      new MutationObserver((_records, observer) => {
+        if (!document.head) return;
+        observer.disconnect();
+        const style = document.createElement('style');
+        style.textContent = 'body { background: #111418; color: #eee }';
+        document.head.append(style);
+      }).observe(document, { childList: true, subtree: true }),
+    );
+    await page.goto(`${demoUrl}/`);
+    await expect.poll(() => page.locator('sf-member-badge').getAttribute('data-theme')).toBe('dark');
+    await page.locator('.site-header').getByRole('button', { name: /Cart/ }).click();
+    await drawer(page).locator('[part="empty"]').waitFor();
+    expect(await panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(23, 25, 29)');
     expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ beforeAll(() => importChunks('drawer', 'textsEn'), CHUNK_TIMEOUT_MS);
 
 afterEach(() => {
   document.documentElement.removeAttribute('style');
+  document.body.removeAttribute('style');
   for (const meta of document.querySelectorAll('meta[name="color-scheme"]')) meta.remove();
 });
 
@@ -27,7 +28,8 @@ describe('the page’s own colour scheme', () => {
       ['dark only', 'dark'],
       ['light dark', undefined],
       ['dark light', undefined],
-      ['normal', undefined],
+      // (Nothing declared: the background says, the light canvas here.)
+      ['normal', 'light'],
     ] as const) {
       document.documentElement.style.colorScheme = declared;
       expect(pageColorScheme(document), declared).toBe(scheme);
@@ -44,7 +46,25 @@ describe('the page’s own colour scheme', () => {
     expect(pageColorScheme(document)).toBe(undefined);
   });
 
-  it('is nothing when the page says nothing', () => {
+  it('is its background’s when the page declares none: the body’s, else the root’s, else the light canvas', () => {
+    expect(pageColorScheme(document)).toBe('light');
+    document.body.style.backgroundColor = 'rgb(18, 18, 20)';
+    expect(pageColorScheme(document)).toBe('dark');
+    document.body.style.backgroundColor = 'rgba(18, 18, 20, 0)';
+    document.documentElement.style.backgroundColor = 'rgb(32, 33, 36)';
+    expect(pageColorScheme(document)).toBe('dark');
+    document.documentElement.style.backgroundColor = 'rgb(250, 248, 245)';
+    expect(pageColorScheme(document)).toBe('light');
+    // A mid grey is light enough for the light widgets (the line is about L* 50: sRGB 118).
+    document.documentElement.style.backgroundColor = 'rgb(128, 128, 128)';
+    expect(pageColorScheme(document)).toBe('light');
+    document.documentElement.style.backgroundColor = 'rgb(100, 100, 100)';
+    expect(pageColorScheme(document)).toBe('dark');
+  });
+
+  it('is nothing (the visitor’s system) when the page allows both, whatever its background', () => {
+    meta('light dark');
+    document.body.style.backgroundColor = 'rgb(18, 18, 20)';
     expect(pageColorScheme(document)).toBe(undefined);
   });
 });
