@@ -502,10 +502,12 @@ function renderCheckout(
     ['Shipping', s?.shipping],
     ['Tax', s?.tax],
   ]
-    .map(
-      ([label, price]) =>
-        `<tr><td colspan="2">${label}</td><td class="num">${escapeHtml((price as { formattedAmount?: string })?.formattedAmount)}</td></tr>`,
-    )
+    // A discount is shown as what it takes off (−$5.00); a row with nothing in it is left out.
+    .filter(([label, price]) => label !== 'Discount' || Number((price as { amount?: string })?.amount) > 0)
+    .map(([label, price]) => {
+      const shown = escapeHtml((price as { formattedAmount?: string })?.formattedAmount);
+      return `<tr><td colspan="2">${label}</td><td class="num">${label === 'Discount' ? `−${shown}` : shown}</td></tr>`;
+    })
     .join('');
   return hostedPage(
     'Checkout',

@@ -409,6 +409,8 @@ describe('checkout', () => {
     const html = await page.text();
     expect(html).toContain('Stoneware Mug');
     expect(html).toContain('$36.00');
+    // No discount: no discount row.
+    expect(html).not.toContain('<td colspan="2">Discount</td>');
 
     const placed = await h.sandbox.fetch(redirectSession.fullUrl, {
       method: 'POST',
@@ -422,6 +424,21 @@ describe('checkout', () => {
     expect((await rejection(getCurrentCart(client))).status).toBe(404);
     const stock = h.sandbox.context.state.products.get(mug)?.variants?.[0]?.stock?.quantity;
     expect(stock).toBe(3);
+  });
+
+  it('shows a coupon’s discount on the hosted checkout page as what it takes off', async () => {
+    const h = apiHarness();
+    const { client } = await h.visitor();
+    await addToCurrentCart(client, { lineItems: [storeLineItem(h.productId('stoneware-mug'), 2)] });
+    await updateCurrentCart(client, { couponCode: 'TENOFF' });
+    const { checkoutId } = await createCheckoutFromCurrentCart(client, { channelType: 'WEB' });
+    const { redirectSession } = await createRedirectSession(client, {
+      ecomCheckout: { checkoutId },
+      callbacks: { postFlowUrl: 'http://localhost:4000/' },
+    });
+    const html = await (await h.sandbox.fetch(redirectSession.fullUrl)).text();
+    expect(html).toContain('<td colspan="2">Discount</td><td class="num">−$10.00</td>');
+    expect(html).toContain('<td colspan="2">Subtotal</td><td class="num">$36.00</td>');
   });
 
   it('never oversells: the second buyer of the last mugs is told at the hosted checkout', async () => {
