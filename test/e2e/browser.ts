@@ -11,8 +11,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Headless Debian Chromium with a fresh profile, as ../shared/STYLE.md describes. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Headless Debian Chromium with a fresh profile, as ../shared/STYLE.md describes; a phone with
+ * `{ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }`.
+ */
+export async function launchBrowser(
+  device: { viewport?: { width: number; height: number }; hasTouch?: boolean; isMobile?: boolean } = {},
+): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath)
     throw new Error('Chromium is not installed: run `npm run pretest:e2e` (or npm test) first');
@@ -21,6 +26,7 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
+    ...device,
   });
   return {
     context,

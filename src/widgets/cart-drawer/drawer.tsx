@@ -116,35 +116,36 @@ function Line(props: LineProps) {
       )}
       <div className="line-main">
         <LineDetails {...props} name={name} stockId={stockId} limited={stockLimited} />
-        <LineControls {...props} name={name} max={max} stockId={stockLimited ? stockId : undefined}>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={max}
-            value={draft}
-            aria-label={fill(t.quantityOf, { name })}
-            aria-invalid={invalid ? 'true' : undefined}
-            aria-describedby={invalid ? errorId : undefined}
-            onChange={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
-            onBlur={commit}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                commit();
-              }
-            }}
-          />
-        </LineControls>
-        {invalid ? (
-          <p id={errorId} className="field-error" role="alert">
-            {t.quantityInvalid}
-          </p>
-        ) : null}
       </div>
       <p className="line-total" part="line-total">
         {formatPrice(line.lineItemPrice, currency, locale)}
       </p>
+      {/* Under the name and the price, across both: room for the quantity and Remove at 320 px. */}
+      <LineControls {...props} name={name} max={max} stockId={stockLimited ? stockId : undefined}>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          value={draft}
+          aria-label={fill(t.quantityOf, { name })}
+          aria-invalid={invalid ? 'true' : undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit();
+            }
+          }}
+        />
+      </LineControls>
+      {invalid ? (
+        <p id={errorId} className="field-error line-error" role="alert">
+          {t.quantityInvalid}
+        </p>
+      ) : null}
     </li>
   );
 }

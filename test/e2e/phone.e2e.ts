@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { type Browser, launchBrowser } from './browser';
+import { animationsDone } from './page-checks';
+
+const demoUrl = inject('demoUrl');
+const sandboxUrl = inject('sandboxUrl');
+const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
+const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
+const BEANIE = '595b4dc1-8373-46dc-ae00-f2d4ca42cd68';
+
+let browser: Browser | undefined;
+beforeAll(() => mkdirSync(screenshots, { recursive: true }));
+beforeEach(async () => {
+  const reset = await fetch(`${sandboxUrl}/_sandbox/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(reset.status).toBe(200);
+});
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** The hand-written demo page on a touch phone of this width, in this language, with two lines in the drawer. */
+async function drawerOnPhone(width: number, lang: string): Promise<{ page: Page; errors: string[] }> {
+  browser = await launchBrowser({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
+  const { page, errors } = await browser.newPage();
+  // The page's language, as its own HTML would say it, before the script tag runs.
+  await page.addInitScript((lang) => {
+    new MutationObserver((_records, observer) => {
+      if (!document.documentElement) return;
+      observer.disconnect();
+      document.documentElement.lang = lang;
+    }).observe(document, { childList: true, subtree: true });
+  }, lang);
+  await page.goto(`${demoUrl}/handmade.html`);
+  await page.waitForFunction(() => 'addToCart' in ((window as { Storefront?: object }).Storefront ?? {}));
+  await page.evaluate(
+    async ([mug, beanie]) => {
+      const storefront = (window as unknown as { Storefront: Record<string, (...a: unknown[]) => unknown> })
+        .Storefront;
+      await storefront.addToCart?.({ productId: mug, quantity: 2 });
+      await storefront.addToCart?.({ productId: beanie, quantity: 1, options: { Color: 'Charcoal' } });
+      storefront.openCart?.();
+    },
+    [MUG, BEANIE],
+  );
+  await page.locator('sf-cart-drawer [part="line"]').nth(1).waitFor();
+  await animationsDone(page);
+  return { page, errors };
+}
+
+/** The drawer's boxes that matter for the layout, measured in the page. */
+const measure = (page: Page) =>
+  page.locator('sf-cart-drawer [part="drawer"]').evaluate((drawer) => {
+    const box = (el: Element) => el.getBoundingClientRect();
+    const root = drawer.getRootNode() as ShadowRoot;
+    const totals = [...root.querySelectorAll('.total-row dd')].map((el) => box(el).right);
+    return {
+      drawer: { left: box(drawer).left, right: box(drawer).right },
+      prices: [...root.querySelectorAll('[part="line-total"]')].map((el) => ({
+        text: (el.textContent ?? '').replace(/\s/g, ' '),
+        right: box(el).right,
+        clipped: el.scrollWidth > el.clientWidth,
+      })),
+      totalsRight: totals[0] ?? 0,
+      lineLeft: box(root.querySelector('[part="line"]') as Element).left,
+      couponLeft: box(root.querySelector('[part="coupon"]') as Element).left,
+      overflowing: [...root.querySelectorAll('.drawer-body, .drawer-footer, .line')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.className),
+      targets: [...root.querySelectorAll('.stepper button, .line-controls .link, .primary, .secondary')].map(
+        (el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? '', ...box(el).toJSON() }),
+      ),
+    };
+  });
+
+describe('the cart drawer on a phone', () => {
+  for (const width of [320, 360, 390]) {
+    for (const lang of ['en', 'de']) {
+      it(`shows every price whole, on the totals' column, with 44 px targets at ${width} px in "${lang}"`, async () => {
+        const { page, errors } = await drawerOnPhone(width, lang);
+        const found = await measure(page);
+        expect(found.prices.map((p) => p.text)).toEqual(
+          lang === 'de' ? ['36,00 $', '22,00 $'] : ['$36.00', '$22.00'],
+        );
+        for (const price of found.prices) {
+          expect(price.clipped, price.text).toBe(false);
+          expect(price.right, price.text).toBeLessThanOrEqual(found.drawer.right);
+          // The prices align with the totals, and the lines with the coupon's column.
+          expect(Math.abs(price.right - found.totalsRight), price.text).toBeLessThanOrEqual(1);
+        }
+        expect(Math.abs(found.lineLeft - found.couponLeft)).toBeLessThanOrEqual(1);
+        expect(found.overflowing).toEqual([]);
+        for (const target of found.targets) {
+          expect(target.height, target.name).toBeGreaterThanOrEqual(44);
+          expect(target.width, target.name).toBeGreaterThanOrEqual(44);
+        }
+        await page.screenshot({ path: resolve(screenshots, `phone-drawer-${width}-${lang}.png`) });
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
