@@ -54,6 +54,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['test/unit/dom/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup/testing-library.ts'],
           // Packages that import `react` go through the alias too (else they would find the real React).
           server: { deps: { inline: ['zustand', /@floating-ui/] } },
         },
@@ -66,6 +67,7 @@ export default defineConfig({
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:4000/shop' } },
           include: ['test/unit/react/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup/testing-library.ts'],
         },
       },
       {
@@ -81,6 +83,7 @@ export default defineConfig({
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:4000/shop' } },
           include: ['test/unit/react/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup/testing-library.ts'],
           server: { deps: { inline: ['zustand', /@floating-ui/] } },
         },
       },

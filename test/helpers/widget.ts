@@ -1,3 +1,5 @@
+import { within } from '@testing-library/dom';
+import { type UserEvent, userEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Sandbox } from '../../sandbox/app';
 import type { SandboxSettings } from '../../sandbox/settings';
@@ -271,81 +273,13 @@ export type MountedWidget = ReturnType<typeof mountWidget>;
 
 // ——— Queries by what a person (or a screen reader) perceives ———
 
-const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-
 /**
- * An element's accessible name, as far as the widgets need it: aria-labelledby, aria-label, a `<label for>`
- * or a wrapping `<label>`, then the text.
+ * Testing Library's queries (`getByRole`, `findByRole`, `getByLabelText`…) within a widget's shadow root. Its
+ * types ask for an HTMLElement; its queries need no more than a ShadowRoot has (`querySelectorAll`, and the
+ * `getRootNode()` of the elements found, for `aria-labelledby`), and test/setup/testing-library.ts prints a
+ * shadow root's content when one fails. An element inside the root takes Testing Library's own `within`.
  */
-export function accessibleName(el: Element): string {
-  const root = el.getRootNode() as ShadowRoot | Document;
-  const labelledBy = el.getAttribute('aria-labelledby');
-  if (labelledBy) {
-    return labelledBy
-      .split(/\s+/)
-      .map((id) => text(root.getElementById(id)))
-      .join(' ')
-      .trim();
-  }
-  const label = el.getAttribute('aria-label');
-  if (label) return label.trim();
-  if (el.id) {
-    const forLabel = root.querySelector(`label[for="${CSS.escape(el.id)}"]`);
-    if (forLabel) return text(forLabel);
-  }
-  const wrapping = el.closest('label');
-  if (wrapping && wrapping !== el) return text(wrapping);
-  return text(el);
-}
-
-const IMPLICIT_ROLES: Record<string, string> = {
-  button: 'button,input[type="button"],input[type="submit"]',
-  dialog: 'dialog',
-  textbox: 'input:not([type]),input[type="text"],textarea',
-  spinbutton: 'input[type="number"]',
-  combobox: 'select',
-  radio: 'input[type="radio"]',
-  heading: 'h1,h2,h3,h4,h5,h6',
-  list: 'ul,ol',
-  listitem: 'li',
-  img: 'img[alt]:not([alt=""])',
-  group: 'fieldset',
-  region: 'section[aria-labelledby],section[aria-label]',
-};
-
-/** Elements with a role (explicit or implicit), optionally with a name (exact text or a pattern). */
-export function allByRole(container: ParentNode, role: string, name?: string | RegExp): HTMLElement[] {
-  const selector = [`[role="${role}"]`, IMPLICIT_ROLES[role]].filter(Boolean).join(',');
-  return [...container.querySelectorAll<HTMLElement>(selector)].filter((el) => {
-    if (el.closest('[aria-hidden="true"]')) return false;
-    if (el.hasAttribute('role') && el.getAttribute('role') !== role) return false;
-    if (name === undefined) return true;
-    const accessible = accessibleName(el);
-    return typeof name === 'string' ? accessible === name : name.test(accessible);
-  });
-}
-
-/** The one element with that role and name; throws (with what there is) when there is none or several. */
-export function getByRole<T extends HTMLElement = HTMLElement>(
-  container: ParentNode,
-  role: string,
-  name?: string | RegExp,
-): T {
-  const found = allByRole(container, role, name);
-  if (found.length !== 1) {
-    const all = allByRole(container, role).map((el) => JSON.stringify(accessibleName(el)));
-    throw new Error(
-      `Expected one ${role}${name === undefined ? '' : ` named ${String(name)}`}, found ${found.length}; ${role}s: ${all.join(', ') || 'none'}`,
-    );
-  }
-  return found[0] as T;
-}
-
-export const queryByRole = <T extends HTMLElement = HTMLElement>(
-  container: ParentNode,
-  role: string,
-  name?: string | RegExp,
-): T | null => (allByRole(container, role, name)[0] as T | undefined) ?? null;
+export const withinShadow = (root: ShadowRoot) => within(root as unknown as HTMLElement);
 
 /** The whitespace-normalised text of a node. */
 export const textOf = (node: Node | null | undefined) =>
@@ -397,52 +331,21 @@ export async function releaseClock(): Promise<void> {
 export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Sets a field's value as the browser does when a person types: through the element's own setter, under
- * the instance property React puts over it to tell its own writes from the person's.
+ * user-event, for typing and choosing as a person does (a new one for each test). No timer between two keys
+ * (`delay: null`): Preact renders each one's change in a microtask, so a 0 ms timer per key only slows the
+ * tests down, and a held clock (`holdClock`) would stop it.
  */
-function setValue(field: HTMLInputElement | HTMLSelectElement, value: string): void {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-  if (setter) setter.call(field, value);
-  else field.value = value;
-}
+export const setupUser = (): UserEvent => userEvent.setup({ delay: null });
 
 /**
- * Types a value into an input, as `input` events report it, without waiting for anything: for a test that
- * holds the clock (fake timers), where `settle()` would never come back.
+ * Types `text` over what a field holds, as a person who selects it all first (user-event; `user.clear()` does
+ * not do for a field in a shadow root, as it wants the field to be the document's `activeElement`, which is
+ * the shadow root's host there). An empty `text` deletes what there was.
  */
-export function typeNow(input: HTMLInputElement, value: string): void {
-  input.focus();
-  setValue(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-}
-
-/** Types a value into an input, as `input` events report it, and lets the widget render it. */
-export async function type(input: HTMLInputElement, value: string): Promise<void> {
-  typeNow(input, value);
-  await settle();
-}
-
-/** Chooses an option of a select, and lets the widget render it. */
-export async function choose(select: HTMLSelectElement, value: string): Promise<void> {
-  select.focus();
-  setValue(select, value);
-  select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  select.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
-  await settle();
-}
-
-/** Presses a key on an element (keydown, then keyup). */
-export function press(target: Element, key: string, init: KeyboardEventInit = {}): KeyboardEvent {
-  const down = new KeyboardEvent('keydown', {
-    key,
-    bubbles: true,
-    composed: true,
-    cancelable: true,
-    ...init,
-  });
-  target.dispatchEvent(down);
-  target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, composed: true, ...init }));
-  return down;
+export async function typeOver(user: UserEvent, field: HTMLInputElement, text: string): Promise<void> {
+  // `{` and `[` start user-event's key descriptors: doubled, they are typed as themselves.
+  const keys = text.replace(/[{[]/g, '$&$&') || '{Backspace}';
+  await user.type(field, keys, { initialSelectionStart: 0, initialSelectionEnd: field.value.length });
 }
 
 /** Whether a button cannot act now: `aria-disabled` (the widgets keep such a button focusable). */

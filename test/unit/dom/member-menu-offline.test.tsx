@@ -7,12 +7,11 @@ import * as memberBadge from '../../../src/widgets/member-badge/index';
 import { TEXT_PACKS } from '../../../src/widgets/texts';
 import {
   CHUNK_TIMEOUT_MS,
-  getByRole,
   importChunks,
   type MountedWidget,
   mountWidget,
-  queryByRole,
   settle,
+  withinShadow,
 } from '../../helpers/widget';
 
 // Its own file: no widget here has loaded the texts before, so their download (`TEXT_PACKS.en`, replaced
@@ -47,7 +46,9 @@ describe('member menu: its texts cannot be downloaded', () => {
       );
       // The badge paints the member once she is read (then its button stays the same element).
       await vi.waitFor(() => expect(f.store.getState().member.status).toBe('ready'), { timeout: 10_000 });
-      const button = await vi.waitFor(() => getByRole<HTMLButtonElement>(f.root, 'button', /account menu/));
+      const button = await withinShadow(f.root).findByRole<HTMLButtonElement>('button', {
+        name: /account menu/,
+      });
 
       button.click();
       await vi.waitFor(() =>
@@ -57,12 +58,12 @@ describe('member menu: its texts cannot be downloaded', () => {
         ),
       );
       await settle();
-      expect(queryByRole(f.root, 'menu')).toBeNull();
+      expect(withinShadow(f.root).queryByRole('menu')).toBeNull();
       expect(button.getAttribute('aria-expanded')).toBe('false');
 
       offline = false;
       button.click();
-      await vi.waitFor(() => expect(queryByRole(f.root, 'menu')).not.toBeNull());
+      await vi.waitFor(() => expect(withinShadow(f.root).queryByRole('menu')).not.toBeNull());
       expect(button.getAttribute('aria-expanded')).toBe('true');
       expect(unhandled).not.toHaveBeenCalled();
     } finally {

@@ -1,3 +1,4 @@
+import { within } from '@testing-library/dom';
 import { act, createElement, StrictMode, version } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,12 +19,12 @@ import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
 import {
   CHUNK_TIMEOUT_MS,
-  getByRole,
   importChunks,
-  queryByRole,
   settle,
+  setupUser,
   textOf,
-  type,
+  typeOver,
+  withinShadow,
 } from '../../helpers/widget';
 
 declare global {
@@ -143,30 +144,32 @@ describe(`storefront-widgets/react on React ${version}`, () => {
   it('starts on the client: a new visitor sees 0 with no request, and a sign-in button in the badge', async () => {
     const app = await renderApp();
     await vi.waitFor(() => expect(byTestId('status')).toBe('ready'));
-    expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (0)');
+    expect(textOf(within(app.container).getByRole('button', { name: /^Cart/ }))).toBe('Cart (0)');
     expect(app.sent).toEqual([]);
-    await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'button', 'Sign in'));
+    await withinShadow(shadowOf('sf-member-badge')).findByRole('button', { name: 'Sign in' });
     // Each widget lives in its own shadow root: the app's document has none of their controls.
-    expect(queryByRole(document.body, 'button', 'Sign in')).toBeNull();
+    expect(within(document.body).queryByRole('button', { name: 'Sign in' })).toBeNull();
   });
 
   it('adds to the cart from <AddToCartButton>: busy, then added, the count and the drawer with the line', async () => {
     const app = await renderApp();
-    const add = getByRole(app.container, 'button', 'Add the mug');
+    const add = within(app.container).getByRole('button', { name: 'Add the mug' });
     expect(add.className).toBe('app-button');
     await click(add);
     await vi.waitFor(() => expect(add.getAttribute('data-sf-state')).toBe('added'));
     expect(add.hasAttribute('aria-busy')).toBe(false);
-    expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (1)');
-    const drawer = await vi.waitFor(() => getByRole(shadowOf('sf-cart-drawer'), 'dialog'));
+    expect(textOf(within(app.container).getByRole('button', { name: /^Cart/ }))).toBe('Cart (1)');
+    const drawer = await withinShadow(shadowOf('sf-cart-drawer')).findByRole('dialog');
     await vi.waitFor(() => expect(textOf(drawer.querySelector('[part="line-name"]'))).toBe('Stoneware Mug'));
     expect(app.sent.filter((r) => r.endsWith('/add-to-cart'))).toHaveLength(1);
     // The drawer's + goes through the store to the platform.
-    await click(getByRole(drawer, 'button', 'One more Stoneware Mug'));
-    await vi.waitFor(() => expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (2)'));
+    await click(within(drawer).getByRole('button', { name: 'One more Stoneware Mug' }));
+    await vi.waitFor(() =>
+      expect(textOf(within(app.container).getByRole('button', { name: /^Cart/ }))).toBe('Cart (2)'),
+    );
     // Escape (the <dialog>'s cancel event, which happy-dom does not make from the key) closes it through the store.
     await act(async () => void drawer.dispatchEvent(new Event('cancel', { cancelable: true })));
-    await vi.waitFor(() => expect(queryByRole(shadowOf('sf-cart-drawer'), 'dialog')).toBeNull());
+    await vi.waitFor(() => expect(withinShadow(shadowOf('sf-cart-drawer')).queryByRole('dialog')).toBeNull());
   });
 
   it('reports a failed add on the button and never opens the drawer', async () => {
@@ -191,7 +194,7 @@ describe(`storefront-widgets/react on React ${version}`, () => {
         </StorefrontProvider>,
       ),
     );
-    const add = getByRole(document.body, 'button', 'Add');
+    const add = within(document.body).getByRole('button', { name: 'Add' });
     await click(add);
     await vi.waitFor(() => expect(add.getAttribute('data-sf-state')).toBe('error'));
     expect(document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('dialog')).toBeNull();
@@ -199,25 +202,28 @@ describe(`storefront-widgets/react on React ${version}`, () => {
 
   it('signs a member in through the login modal and the silent frame, shows her in the badge and the hooks, and signs her out', async () => {
     const app = await renderApp();
-    await click(getByRole(app.container, 'button', 'Log in (API)'));
-    const modal = await vi.waitFor(() => getByRole(shadowOf('sf-login-modal'), 'dialog'));
+    await click(within(app.container).getByRole('button', { name: 'Log in (API)' }));
+    const modal = await withinShadow(shadowOf('sf-login-modal')).findByRole('dialog');
     const inputs = [...modal.querySelectorAll('input')];
     const email = inputs.find((i) => i.type === 'email') as HTMLInputElement;
     const password = inputs.find((i) => i.type === 'password') as HTMLInputElement;
+    const user = setupUser();
     await act(async () => {
-      await type(email, 'jane@example.com');
-      await type(password, 'storefront-demo');
+      await typeOver(user, email, 'jane@example.com');
+      await typeOver(user, password, 'storefront-demo');
     });
-    await click(getByRole(modal, 'button', 'Sign in'));
+    await click(within(modal).getByRole('button', { name: 'Sign in' }));
     await vi.waitFor(() => expect(byTestId('who')).not.toBe('guest'));
     await vi.waitFor(() => expect(byTestId('who')).toBe('Jane'));
     expect(silent?.frames).toHaveLength(1);
     expect(document.querySelector('iframe')).toBeNull();
-    await vi.waitFor(() => expect(queryByRole(shadowOf('sf-login-modal'), 'dialog')).toBeNull());
+    await vi.waitFor(() => expect(withinShadow(shadowOf('sf-login-modal')).queryByRole('dialog')).toBeNull());
     // The badge shows her; its menu (loaded on demand, on this React) signs her out.
-    const trigger = await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'button', /Jane/));
+    const trigger = await withinShadow(shadowOf('sf-member-badge')).findByRole('button', { name: /Jane/ });
     await click(trigger);
-    const signOut = await vi.waitFor(() => getByRole(shadowOf('sf-member-badge'), 'menuitem', 'Sign out'));
+    const signOut = await withinShadow(shadowOf('sf-member-badge')).findByRole('menuitem', {
+      name: 'Sign out',
+    });
     await click(signOut);
     await vi.waitFor(() => expect(byTestId('who')).toBe('guest'));
   });
@@ -249,7 +255,7 @@ describe(`storefront-widgets/react on React ${version}`, () => {
     ]);
     expect(grid.querySelector('[part="name"] a')?.getAttribute('href')).toBe('/p/everyday-cotton-tee');
     expect(grid.querySelector('[part="brand"]')).toBeNull();
-    await click(getByRole(grid, 'button', 'Load more'));
+    await click(withinShadow(grid).getByRole('button', { name: 'Load more' }));
     await vi.waitFor(() => expect(grid.querySelectorAll('[part="card"]')).toHaveLength(4));
     await vi.waitFor(() => expect(byTestId('title')).toBe('Stoneware Mug'));
     // The hook and the component share one read of the mug.
@@ -260,16 +266,18 @@ describe(`storefront-widgets/react on React ${version}`, () => {
       return card;
     });
     expect(textOf(mug.querySelector('[part="stock"]'))).toBe('Only 5 left');
-    await click(getByRole(mug, 'button', 'Add to cart'));
-    const drawer = await vi.waitFor(() => getByRole(shadowOf('sf-cart-drawer'), 'dialog'));
+    await click(within(mug).getByRole('button', { name: 'Add to cart' }));
+    const drawer = await withinShadow(shadowOf('sf-cart-drawer')).findByRole('dialog');
     await vi.waitFor(() => expect(textOf(drawer.querySelector('[part="line-name"]'))).toBe('Stoneware Mug'));
   });
 
   it('survives StrictMode: one storefront, one start', async () => {
     const app = await renderApp({ strict: true });
     await vi.waitFor(() => expect(byTestId('status')).toBe('ready'));
-    await click(getByRole(app.container, 'button', 'Add the mug'));
-    await vi.waitFor(() => expect(textOf(getByRole(app.container, 'button', /^Cart/))).toBe('Cart (1)'));
+    await click(within(app.container).getByRole('button', { name: 'Add the mug' }));
+    await vi.waitFor(() =>
+      expect(textOf(within(app.container).getByRole('button', { name: /^Cart/ }))).toBe('Cart (1)'),
+    );
     expect(app.sent.filter((r) => r === 'POST /oauth2/token')).toHaveLength(1);
   });
 
