@@ -6,10 +6,10 @@ import { chunkRetry } from '../../../src/chunks';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
 import {
   CHUNK_TIMEOUT_MS,
-  getByRole,
   importChunks,
   type MountedWidget,
   mountWidget,
+  withinShadow,
 } from '../../helpers/widget';
 
 // Its own file: the badge's member part (`member.ts`, its own chunk) cannot be downloaded until `offline` is
@@ -51,16 +51,19 @@ describe('member badge: its member part cannot be downloaded', () => {
         { timeout: CHUNK_TIMEOUT_MS },
       );
       await vi.waitFor(() => expect(f.store.getState().member.status).toBe('ready'), { timeout: 10_000 });
-      expect(getByRole(f.root, 'status').textContent).toContain('Loading your account');
+      expect(withinShadow(f.root).getByRole('status').textContent).toContain('Loading your account');
 
       offline = false;
       // The next change the badge shows (her name here) downloads it again.
       f.store.setState((s) => ({
         member: { ...s.member, member: { ...s.member.member, profile: { nickname: 'Jane D.' } } },
       }));
-      const button = await vi.waitFor(() => getByRole(f.root, 'button', /account menu/), {
-        timeout: CHUNK_TIMEOUT_MS,
-      });
+      const button = await vi.waitFor(
+        () => withinShadow(f.root).getByRole('button', { name: /account menu/ }),
+        {
+          timeout: CHUNK_TIMEOUT_MS,
+        },
+      );
       expect(button.textContent).toContain('Jane D.');
     } finally {
       chunkRetry.delayMs = 1000;

@@ -3,6 +3,8 @@
  * and props that change on a live provider (a language switcher, a new client id, an inline `fetch`). Real React
  * (19, and 18 in the react18 project) in happy-dom, against the in-process sandbox.
  */
+
+import { within } from '@testing-library/dom';
 import { act, createElement, type ReactElement, StrictMode, useEffect, version } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,13 +24,24 @@ import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
 import {
   CHUNK_TIMEOUT_MS,
-  getByRole,
   importChunks,
-  queryByRole,
   settle,
+  setupUser,
   textOf,
-  type,
+  typeOver,
+  withinShadow,
 } from '../../helpers/widget';
+
+/** Testing Library's role queries in an element or a shadow root (a string name is matched whole). */
+const inside = (root: ParentNode) =>
+  root instanceof ShadowRoot ? withinShadow(root) : within(root as HTMLElement);
+const getByRole = <T extends HTMLElement = HTMLElement>(
+  root: ParentNode,
+  role: string,
+  name?: string | RegExp,
+) => inside(root).getByRole(role, name === undefined ? {} : { name }) as T;
+const queryByRole = (root: ParentNode, role: string, name?: string | RegExp) =>
+  inside(root).queryByRole(role, name === undefined ? {} : { name });
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
@@ -188,9 +201,10 @@ async function signInAsJane() {
   await click(button('Log in'));
   const modal = await openDialog('sf-login-modal');
   const inputs = [...modal.querySelectorAll('input')];
+  const user = setupUser();
   await act(async () => {
-    await type(inputs.find((i) => i.type === 'email') as HTMLInputElement, 'jane@example.com');
-    await type(inputs.find((i) => i.type === 'password') as HTMLInputElement, 'storefront-demo');
+    await typeOver(user, inputs.find((i) => i.type === 'email') as HTMLInputElement, 'jane@example.com');
+    await typeOver(user, inputs.find((i) => i.type === 'password') as HTMLInputElement, 'storefront-demo');
   });
   await click(getByRole(modal, 'button', 'Sign in'));
   await vi.waitFor(() => expect(byTestId('who')).toBe('Jane'));
@@ -277,8 +291,9 @@ describe(`the provider's life on React ${version}`, () => {
     await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (3)'));
     await vi.waitFor(() => expect(button('Add the mug').getAttribute('data-sf-state')).toBe('added'));
     expect(queryByRole(shadowOf('sf-cart-drawer'), 'dialog')).toBeNull();
-    expect(document.querySelector('sf-cart-drawer')?.hasAttribute('data-theme')).toBe(false);
-    expect(document.querySelector('sf-member-badge')?.hasAttribute('data-theme')).toBe(false);
+    // Back to `auto`: the page's scheme again (this page declares none and paints no background: light).
+    expect(document.querySelector('sf-cart-drawer')?.getAttribute('data-theme')).toBe('light');
+    expect(document.querySelector('sf-member-badge')?.getAttribute('data-theme')).toBe('light');
   });
 
   it('starts a new storefront for a new clientId, and the button, useCart(), useStorefront() and its listeners act on it', async () => {
