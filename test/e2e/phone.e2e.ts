@@ -105,4 +105,34 @@ describe('the cart drawer on a phone', () => {
       });
     }
   }
+
+  it('brings the delivery options into view above the footer when they arrive, each time and price whole', async () => {
+    const { page, errors } = await drawerOnPhone(360, 'en');
+    const inDrawer = page.locator('sf-cart-drawer');
+    await inDrawer.getByLabel('Country').selectOption('US');
+    await inDrawer.getByRole('button', { name: 'Estimate' }).click();
+    const express = inDrawer.getByRole('radio', { name: /^Express/ }).first();
+    await express.waitFor();
+    const visible = () =>
+      page.locator('sf-cart-drawer .options-list').evaluate((list) => {
+        const root = list.getRootNode() as ShadowRoot;
+        const footer = (root.querySelector('.drawer-footer') as Element).getBoundingClientRect();
+        const legend = (list.querySelector('legend') as Element).getBoundingClientRect();
+        return legend.top >= 0 && legend.bottom <= footer.top;
+      });
+    await expect.poll(visible, { timeout: 5_000 }).toBe(true);
+    // Every option's time is on one line: its box is one line high.
+    const lines = await page
+      .locator('sf-cart-drawer .option .nowrap.muted')
+      .evaluateAll((els) =>
+        els.map(
+          (el) => el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight),
+        ),
+      );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const count of lines) expect(count).toBeLessThan(1.5);
+    await animationsDone(page);
+    await page.screenshot({ path: resolve(screenshots, 'phone-drawer-360-delivery.png') });
+    expect(errors).toEqual([]);
+  });
 });

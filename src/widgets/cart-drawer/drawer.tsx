@@ -1,4 +1,4 @@
-import { createElement, Fragment, type ReactNode, useEffect, useId, useState } from 'react';
+import { createElement, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Cart, LineItem, ShippingOption, TranslatableString } from '../../api/types/cart';
 import { quantitiesKey } from '../../store/cart-shapes';
@@ -307,14 +307,14 @@ function Coupon({ store, t, cart, slice }: ViewProps & { cart: Cart }) {
   );
 }
 
-/** A delivery slot in the page's language (`Tue 24 Nov, 09:00–12:00`); undefined without valid times. */
+/** A delivery slot in the page's language, compact (`Thu 26 Nov, 9:00–12:00`); undefined without valid times. */
 function slotText(slot: { from?: string; to?: string }, locale: string): string | undefined {
   try {
     return new Intl.DateTimeFormat(locale, {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
-      hour: '2-digit',
+      hour: 'numeric',
       minute: '2-digit',
     }).formatRange(new Date(slot.from as string), new Date(slot.to as string));
   } catch {
@@ -322,20 +322,49 @@ function slotText(slot: { from?: string; to?: string }, locale: string): string 
   }
 }
 
-function optionLabel(option: ShippingOption, t: Strings, currency: string, locale: string): string {
+/**
+ * An option's name (as the merchant wrote it) and price on its first line; when it comes (a time slot says more
+ * than the option's delivery time, "1–2 business days") and where to pick it up below, each kept whole.
+ */
+function OptionLabel({
+  option,
+  t,
+  currency,
+  locale,
+}: {
+  option: ShippingOption;
+  t: Strings;
+  currency: string;
+  locale: string;
+}) {
   const cost = option.cost?.price;
   const price = cost?.amount === '0' ? t.free : formatPrice(cost, currency, locale);
   const logistics = option.logistics;
-  // A time slot says more than the option's delivery time ("1–2 business days").
-  const parts = [
-    option.title ?? option.code,
-    price,
-    slotText(logistics?.deliveryTimeSlot ?? {}, locale) ?? logistics?.deliveryTime,
-  ];
   const pickup = logistics?.pickupDetails?.address;
-  if (pickup)
-    parts.push(fill(t.pickupAt, { address: [pickup.addressLine, pickup.city].filter(Boolean).join(', ') }));
-  return parts.filter(Boolean).join(' · ');
+  const when = slotText(logistics?.deliveryTimeSlot ?? {}, locale) ?? logistics?.deliveryTime;
+  // Read as one phrase ("Express · $15.00 · Thu 26 Nov, 9:00–12:00"): the separators are for the ear only.
+  const dot = <span className="sf-visually-hidden"> · </span>;
+  return (
+    <span className="option-text">
+      <span className="option-head">
+        <span>{option.title ?? option.code}</span>
+        {dot}
+        <span className="nowrap">{price}</span>
+      </span>
+      {when ? (
+        <span className="muted nowrap">
+          {dot}
+          {when}
+        </span>
+      ) : null}
+      {pickup ? (
+        <span className="muted">
+          {dot}
+          {fill(t.pickupAt, { address: [pickup.addressLine, pickup.city].filter(Boolean).join(', ') })}
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /** The shipping estimate: a country (needed) and a postal code, then the ways to ship there. */
@@ -412,13 +441,19 @@ function Shipping(props: ViewProps) {
 /** The ways to ship to the address given, the chosen one checked; choosing another estimates again. */
 function ShippingOptions({ store, t, currency, locale, slice }: ViewProps) {
   const { shipping, totals } = slice;
+  const list = useRef<HTMLFieldSetElement>(null);
   // Options are for an address: none are shown before the visitor gives a country.
   const options = shipping
     ? (totals?.shippingInfo?.carrierServiceOptions ?? []).flatMap((c) => c.shippingOptions ?? [])
     : [];
   const selected = totals?.shippingInfo?.selectedCarrierServiceOption?.code;
+  // The options arrive below the form, maybe out of view above the footer: they are brought into view.
+  const shown = options.length > 0;
+  useEffect(() => {
+    if (shown) list.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [shown]);
   return options.length ? (
-    <fieldset className="options-list">
+    <fieldset className="options-list" ref={list}>
       <legend>{t.shippingOption}</legend>
       {options.map((option) => (
         <label key={option.code} className="option">
@@ -431,7 +466,7 @@ function ShippingOptions({ store, t, currency, locale, slice }: ViewProps) {
               shipping && void store.getState().estimate({ ...shipping, code: option.code as string })
             }
           />
-          <span>{optionLabel(option, t, currency, locale)}</span>
+          <OptionLabel option={option} t={t} currency={currency} locale={locale} />
         </label>
       ))}
     </fieldset>
