@@ -207,8 +207,9 @@ export default defineConfig(({ mode }): UserConfig => {
     };
   }
   if (mode === 'react') {
-    // `storefront-widgets/react`: the same components on the app's React. React, zustand and floating-ui are
-    // the app's (peer) dependencies, never bundled; the texts packs and the menu stay lazy chunks.
+    // `storefront-widgets/react`: the same components on the app's React. React (a peer dependency), zustand
+    // and floating-ui (the package's dependencies, shared with an app that has them) are imported, never
+    // bundled; the texts packs and the menu stay lazy chunks.
     return {
       ...shared,
       oxc: CLASSIC_JSX,

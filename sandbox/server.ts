@@ -1,9 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import {
   createSandbox,
+  DEFAULT_API_KEY,
   DEFAULT_SANDBOX_PORT,
   DEMO_ALLOWED_ORIGINS,
   DEMO_CLIENT_ID,
@@ -81,6 +81,25 @@ function breakOffAfterHead(res: ServerResponse): void {
 }
 
 /**
+ * Whether `value` is an origin as the browser sends it: `http(s)://host[:port]`, with no path, query or trailing
+ * slash.
+ */
+export function isOrigin(value: string): boolean {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {}
+  return parsed?.origin === value && /^https?:$/.test(parsed.protocol);
+}
+
+/** The error for a value that should have been an origin, naming where it came from (`--origin`, a variable). */
+export function notAnOrigin(source: string, value: string): Error {
+  return new Error(
+    `${source}: "${value}" is not an origin such as http://localhost:5500 (scheme, host and port, no path or trailing slash)`,
+  );
+}
+
+/**
  * `SANDBOX_ALLOWED_ORIGINS`: comma-separated origins (`http://localhost:5500`) that `demo-client` accepts.
  * A value that is not an origin is an error that names it.
  */
@@ -89,27 +108,31 @@ export function originsFromEnv(value: string | undefined): string[] {
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  for (const origin of origins) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {}
-    if (parsed?.origin !== origin || !/^https?:$/.test(parsed.protocol))
-      throw new Error(
-        `SANDBOX_ALLOWED_ORIGINS: "${origin}" is not an origin such as http://localhost:5500 (scheme, host and port, no path or trailing slash)`,
-      );
-  }
+  for (const origin of origins) if (!isOrigin(origin)) throw notAnOrigin('SANDBOX_ALLOWED_ORIGINS', origin);
   return origins;
 }
 
 /**
- * Options from the environment: PORT, HOST, SANDBOX_API_KEY, SANDBOX_IDP_KEY, SANDBOX_PUBLIC_URL,
- * SANDBOX_ALLOWED_ORIGINS.
+ * A port number from 0 (any free port) to 65535, from `source` (`--port`, `SANDBOX_PORT`): anything else is an
+ * error that names it.
+ */
+export function parsePort(value: string, source: string): number {
+  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port <= 65_535)) throw new Error(`${source} must be a port number from 0 to 65535, not "${value}"`);
+  return port;
+}
+
+/**
+ * Options from the environment: SANDBOX_PORT (else PORT), HOST, SANDBOX_API_KEY, SANDBOX_IDP_KEY,
+ * SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS. `SANDBOX_PORT` is the name `npm start` uses too; `PORT` stays
+ * for those who started the sandbox with it before.
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
-  const port = env.PORT ? Number(env.PORT) : DEFAULT_SANDBOX_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const port = env.SANDBOX_PORT
+    ? parsePort(env.SANDBOX_PORT, 'SANDBOX_PORT')
+    : env.PORT
+      ? parsePort(env.PORT, 'PORT')
+      : DEFAULT_SANDBOX_PORT;
   const origins = originsFromEnv(env.SANDBOX_ALLOWED_ORIGINS);
   return {
     port,
@@ -117,29 +140,24 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
     ...(env.SANDBOX_API_KEY ? { apiKey: env.SANDBOX_API_KEY } : {}),
     idpKey: idpKeyFromEnv(env),
     ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
-    clients: [{ id: DEMO_CLIENT_ID, allowedOrigins: origins?.length ? origins : DEMO_ALLOWED_ORIGINS }],
+    clients: [{ id: DEMO_CLIENT_ID, allowedOrigins: origins.length ? origins : DEMO_ALLOWED_ORIGINS }],
   };
 }
 
-/** What the server says when it is ready: where it listens, and the keys a developer needs to call it. */
-export function startupMessage(url: string, options: Pick<SandboxOptions, 'idpKey'>): string {
+/**
+ * What the server says when it is ready: where it listens (the first line, which scripts wait for), the origins
+ * each OAuth client accepts, and the keys a developer needs to call it.
+ */
+export function startupMessage(
+  url: string,
+  options: Pick<SandboxOptions, 'idpKey' | 'apiKey' | 'clients'>,
+): string {
   return [
     `Sandbox platform listening on ${url}`,
+    ...(options.clients ?? []).map(
+      (client) => `  OAuth client "${client.id}" accepts pages on ${client.allowedOrigins.join(', ')}`,
+    ),
+    `  merchant API key "${options.apiKey ?? DEFAULT_API_KEY}" (SANDBOX_API_KEY)`,
     `  identity provider ${SANDBOX_IDP_ID}: id_token signed with HS256, key "${options.idpKey ?? idpKeyFromEnv({})}" (SANDBOX_IDP_KEY)`,
   ].join('\n');
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const options = optionsFromEnv();
-  startSandboxServer(options)
-    .then(({ url, close }) => {
-      console.log(startupMessage(url, options));
-      const stop = () => void close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    })
-    .catch((error: Error) => {
-      console.error(`Sandbox failed to start: ${error.message}`);
-      process.exit(1);
-    });
 }

@@ -1,7 +1,9 @@
 /**
  * `npm run build`: the five Vite builds of vite.config.ts (the app for v1 and for Cart V2, embed, api, react)
- * into a fresh `dist/`, then the type declarations of the API (`dist/api/`) and of the React entry
- * (`dist/types/`), with relative imports that resolve under `moduleResolution` `nodenext` as well as `bundler`.
+ * into a fresh `dist/`, the sandbox's command for Node (`dist/sandbox/bin.js`, the package's `bin`), the React
+ * demo app (`dist/demo-react/`, left out of the package), then the type declarations of the API (`dist/api/`)
+ * and of the React entry (`dist/types/`), with relative imports that resolve under `moduleResolution`
+ * `nodenext` as well as `bundler`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,25 @@ rmSync(resolve(root, 'dist'), { recursive: true, force: true });
 for (const mode of ['app', 'app-v2', 'embed', 'api', 'react']) {
   await build({ root, mode, logLevel: 'warn', configFile: resolve(root, 'vite.config.ts') });
 }
+// The sandbox and its command, for Node: an installed package has neither tsx nor TypeScript. Its packages
+// (hono, @hono/node-server) stay imports, resolved from the package's dependencies.
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    ssr: resolve(root, 'sandbox/bin.ts'),
+    outDir: resolve(root, 'dist/sandbox'),
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      external: [/^node:/, /^hono($|\/)/, /^@hono\//],
+      output: { entryFileNames: 'bin.js', banner: '#!/usr/bin/env node' },
+    },
+  },
+});
 // The React demo app (demo/react), on real React and the built React entry, as an app would use the package.
 await build({
   root: resolve(root, 'demo/react'),
@@ -42,7 +63,7 @@ for (const project of ['tsconfig.api.json', 'tsconfig.react.json']) {
   execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });
 }
 for (const folder of ['dist/api', 'dist/types']) withExtensions(resolve(root, folder));
-console.log('Built dist/: embed.js, loader.js, chunks/, v2/, api/, react/, types/, demo-react/');
+console.log('Built dist/: embed.js, loader.js, chunks/, v2/, api/, react/, types/, sandbox/, demo-react/');
 
 /**
  * Gives every relative import of the emitted declarations its file: `'./http'` becomes `'./http.js'` and

@@ -1,0 +1,268 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const APPS = ['vite-react', 'next-app'] as const;
+type App = (typeof APPS)[number];
+
+/** Installs and builds are slow on a busy 2-core machine (a cold npm cache downloads Next.js and its compiler). */
+const INSTALL_TIMEOUT_MS = 600_000;
+const BUILD_TIMEOUT_MS = 300_000;
+const SANDBOX_READY_TIMEOUT_MS = 60_000;
+const MAX_BUFFER_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The environment of a developer's shell: without vitest's NODE_ENV=test (Next.js and Vite build differently
+ * under it) and the npm_* variables of an `npm test` around us (an app's npm must read its own settings).
+ */
+const env: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST|NODE_ENV$)/i.test(name)),
+  ),
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+
+let scratch = '';
+let packed: { files: string[]; manifest: PackageManifest };
+const running = new Set<ChildProcess>();
+
+interface PackageManifest {
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+const appDir = (app: App) => join(scratch, app);
+
+/**
+ * `npm pack` of the built tree (the global setup built dist/), installed into a copy of each app of test/apps
+ * with the app's own pinned dependencies, as an app developer installs it. The two installs run side by side:
+ * they mostly wait for npm's cache and the registry.
+ */
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'sf-apps-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', scratch], {
+    cwd: root,
+    env,
+    maxBuffer: MAX_BUFFER_BYTES,
+  });
+  const [result] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  if (!result) throw new Error('npm pack made no tarball');
+  const tarball = join(scratch, result.filename);
+  await Promise.all(
+    APPS.map(async (app) => {
+      cpSync(resolve(root, 'test/apps', app), appDir(app), { recursive: true });
+      await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+        cwd: appDir(app),
+        env,
+        timeout: INSTALL_TIMEOUT_MS,
+        maxBuffer: MAX_BUFFER_BYTES,
+      });
+    }),
+  );
+  const installed = join(appDir('vite-react'), 'node_modules/storefront-widgets/package.json');
+  packed = {
+    files: result.files.map((file) => file.path),
+    manifest: JSON.parse(readFileSync(installed, 'utf8')) as PackageManifest,
+  };
+}, INSTALL_TIMEOUT_MS);
+
+afterAll(() => {
+  for (const child of running) stopGroup(child);
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships the sandbox command and leaves the React demo app out', () => {
+    expect(packed.files).toContain('dist/sandbox/bin.js');
+    expect(packed.manifest.bin).toEqual({ 'storefront-widgets': 'dist/sandbox/bin.js' });
+    expect(packed.files.filter((file) => file.startsWith('dist/demo-react/'))).toEqual([]);
+    const bin = join(appDir('vite-react'), 'node_modules/storefront-widgets/dist/sandbox/bin.js');
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('installs no Preact into an app: nothing it ships imports it', () => {
+    expect(Object.keys(packed.manifest.dependencies ?? {})).not.toContain('preact');
+    expect(Object.keys(packed.manifest.peerDependencies ?? {})).not.toContain('preact');
+    for (const app of APPS) expect(existsSync(join(appDir(app), 'node_modules/preact')), app).toBe(false);
+  });
+});
+
+describe('an app that installs it', () => {
+  it(
+    'builds: a Vite React app, with no Preact in its bundle',
+    async () => {
+      await run('npm', ['run', 'build'], { cwd: appDir('vite-react'), env, maxBuffer: MAX_BUFFER_BYTES });
+      const assets = join(appDir('vite-react'), 'dist/assets');
+      const bundle = readdirSync(assets)
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => readFileSync(join(assets, file), 'utf8'))
+        .join('\n');
+      expect(bundle).toContain('sf-cart-drawer');
+      expect(bundle).not.toMatch(/preact/i);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'builds: a Next.js App Router app whose Server Component page imports the components',
+    async () => {
+      const page = readFileSync(join(appDir('next-app'), 'app/page.tsx'), 'utf8');
+      expect(page).not.toMatch(/^['"]use client['"]/m);
+      // README's example is this page, as written there.
+      expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(page.slice(page.indexOf('import {')));
+      await run('npm', ['run', 'build'], { cwd: appDir('next-app'), env, maxBuffer: MAX_BUFFER_BYTES });
+      // The page is static: its HTML is the build's, as `next start` serves it.
+      const html = readFileSync(join(appDir('next-app'), '.next/server/app/index.html'), 'utf8');
+      // The elements render on the server (their contents on the client) ...
+      expect(html).toContain('<sf-member-badge></sf-member-badge>');
+      expect(html).toContain('<sf-product-grid></sf-product-grid>');
+      expect(html).toContain('<sf-cart-drawer></sf-cart-drawer>');
+      // ... and the page's flight data names the components as client references (a component rendered on the
+      // server would not be there): the package's 'use client' is the boundary.
+      for (const name of ['StorefrontProvider', 'MemberBadge', 'ProductGrid', 'CartDrawer'])
+        expect(html).toContain(`\\"${name}\\"`);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});
+
+describe('npx storefront-widgets sandbox, from the installed package', () => {
+  it(
+    'serves the seeded catalogue to the API client, and to the page origin it is given',
+    async () => {
+      const cwd = appDir('vite-react');
+      const sandbox = await startSandbox(cwd, ['--port', '0', '--origin', 'http://localhost:5173']);
+      const status = (await (await fetch(`${sandbox.url}/_sandbox/status`)).json()) as {
+        ok: boolean;
+        counts: { products: number };
+      };
+      expect(status.ok).toBe(true);
+      expect(status.counts.products).toBeGreaterThan(0);
+
+      // The README's API quick start, from the app's folder: the package's own client.
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import { apiKeyAuth, createApiClient, queryProducts } from 'storefront-widgets/api';
+const client = createApiClient({ apiBase: process.argv[1], auth: apiKeyAuth('sandbox-admin-key') });
+const page = await queryProducts(client).ascending('name').limit(3).find();
+console.log(JSON.stringify(page.items.map((product) => product.name)));`,
+          sandbox.url,
+        ],
+        { cwd, env },
+      );
+      expect(JSON.parse(stdout)).toHaveLength(3);
+
+      const preflight = (origin: string) =>
+        fetch(`${sandbox.url}/oauth2/token`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        }).then((res) => res.headers.get('access-control-allow-origin'));
+      expect(await preflight('http://localhost:5173')).toBe('http://localhost:5173');
+      expect(await preflight('http://localhost:4000')).toBeNull();
+
+      // A second one on the same port says so and exits 1.
+      const port = new URL(sandbox.url).port;
+      const taken = await runCommand(cwd, ['sandbox', '--port', port]);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+
+      await sandbox.stop();
+      await expect(fetch(`${sandbox.url}/_sandbox/status`)).rejects.toThrow();
+    },
+    SANDBOX_READY_TIMEOUT_MS * 2,
+  );
+
+  it('says what is wrong with a command line, and exits 2', async () => {
+    const cwd = appDir('vite-react');
+    const unknown = await runCommand(cwd, ['sandbox', '--prot', '4100']);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain("Unknown option '--prot'");
+    const badPort = await runCommand(cwd, ['sandbox', '--port', 'http']);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toContain('--port must be a port number from 0 to 65535, not "http"');
+    const help = await runCommand(cwd, ['sandbox', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: storefront-widgets sandbox [--port <port>] [--origin <origin>]');
+  });
+});
+
+/** `npx storefront-widgets <args>` to its end, with its exit code and output. */
+async function runCommand(
+  cwd: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run('npx', ['--no', 'storefront-widgets', ...args], { cwd, env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
+}
+
+/**
+ * `npx storefront-widgets sandbox <args>`, resolved once it prints where it listens (its first line). It runs
+ * in a process group of its own: npx starts the command as a child process, and `stop()` ends both.
+ */
+function startSandbox(cwd: string, args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn('npx', ['--no', 'storefront-widgets', 'sandbox', ...args], {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      stopGroup(child);
+      reject(new Error(`${why}; its stderr: ${stderr}`));
+    };
+    const timer = setTimeout(
+      () => fail(`the sandbox did not start in ${SANDBOX_READY_TIMEOUT_MS} ms`),
+      SANDBOX_READY_TIMEOUT_MS,
+    );
+    const exitedEarly = (code: number | null) => {
+      clearTimeout(timer);
+      fail(`the sandbox command exited with ${code} before it was ready`);
+    };
+    child.once('exit', exitedEarly);
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      const url = /^Sandbox platform listening on (http:\/\/\S+)$/.exec(line)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      child.off('exit', exitedEarly);
+      resolve({
+        url,
+        stop: async () => {
+          stopGroup(child);
+          await exited;
+          running.delete(child);
+        },
+      });
+    });
+  });
+}
+
+/** SIGTERM to the command's process group: npx and the sandbox it started. */
+function stopGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {}
+}
