@@ -69,7 +69,13 @@ function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | 'v2'): N
     {
       name: 'runtime',
       packages: ['preact', 'zustand'],
-      files: ['src/ui/mount.ts', 'src/ui/button.tsx', 'src/ui/price.ts', 'src/ui/controls.css'],
+      files: [
+        'src/ui/mount.ts',
+        'src/ui/button.tsx',
+        'src/ui/price.ts',
+        'src/ui/initial.ts',
+        'src/ui/controls.css',
+      ],
     },
     // The views of the drawer and the login modal as one chunk, loaded when the first of them opens, with the
     // cart's edits. One file compresses far better than one per widget (gzip starts each file with an empty

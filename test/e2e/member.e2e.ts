@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
 import { focused, tabTo } from './keyboard';
-import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
+import { animationsDone, contrast, expectAccessible, unexpectedErrors } from './page-checks';
 
 const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
 
@@ -261,19 +261,6 @@ async function expectMenuInView(page: Page, label: string) {
       `${label}: room at the ${edge} (${JSON.stringify(box)} in ${JSON.stringify(view)})`,
     ).toBeGreaterThanOrEqual(-0.5);
   return box;
-}
-
-/** The WCAG contrast ratio of two `rgb(…)` colours as getComputedStyle writes them. */
-function contrast(a: string, b: string): number {
-  const luminance = (color: string) => {
-    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
 }
 
 describe('the member badge’s initials', () => {

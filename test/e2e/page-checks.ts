@@ -57,3 +57,16 @@ export const unexpectedErrors = (errors: string[], statuses: number[]) =>
         e.startsWith(`Failed to load resource: the server responded with a status of ${s} `),
       ),
   );
+
+/** The WCAG contrast ratio of two `rgb(…)` colours as getComputedStyle writes them. */
+export function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}

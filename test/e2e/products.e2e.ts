@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYLOADS } from '../helpers/payloads';
 import { journeys } from './journey';
 import { focused, tabTo } from './keyboard';
-import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
+import { animationsDone, contrast, expectAccessible, unexpectedErrors } from './page-checks';
 
 const { demoUrl, sandboxUrl, freshPage, shot } = journeys();
 
@@ -65,6 +65,13 @@ describe('the product grid page by mouse', () => {
     await beanie.getByRole('radio', { name: 'Mustard (sold out)' }).check();
     await beanie.getByRole('button', { name: 'Sold out' }).waitFor();
     expect(await beanie.locator('[part="stock"]').textContent()).toBe('Out of stock');
+    // Readable though it cannot act: 4.5:1, not faded by an opacity.
+    const soldOut = await beanie.getByRole('button', { name: 'Sold out' }).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { color: style.color, background: style.backgroundColor, opacity: style.opacity };
+    });
+    expect(soldOut.opacity).toBe('1');
+    expect(contrast(soldOut.color, soldOut.background), JSON.stringify(soldOut)).toBeGreaterThanOrEqual(4.5);
     await shot(page, 'products-sold-out-choice');
     await expectAccessible(page, 'a sold-out choice');
     await beanie.getByRole('radio', { name: 'Forest' }).check();
@@ -153,6 +160,12 @@ describe('the product page by keyboard', () => {
     const product = page.locator('sf-product [part="product"]');
     await product.locator('[part="description"]').waitFor();
     expect(await product.getByRole('heading', { level: 1 }).textContent()).toBe('Everyday Cotton Tee');
+    // The description ends well before the first info section's line.
+    const gap = await product.locator('[part="description"]').evaluate((description) => {
+      const next = description.nextElementSibling as Element;
+      return next.getBoundingClientRect().top - description.getBoundingClientRect().bottom;
+    });
+    expect(gap).toBeGreaterThanOrEqual(16);
     await shot(page, 'product-page');
     await expectAccessible(page, 'the product page');
 

@@ -7,6 +7,7 @@ import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
 import { safeImageUrl } from '../../ui/format';
 import { fill, plural } from '../../ui/i18n';
+import { initialOf } from '../../ui/initial';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { formatPrice } from '../../ui/price';
 import type { Strings } from './strings';
@@ -112,7 +113,9 @@ function Line(props: LineProps) {
       {image ? (
         <img className="thumb" src={image} alt="" width={72} height={72} loading="lazy" part="line-image" />
       ) : (
-        <span className="thumb" aria-hidden="true" />
+        <span className="thumb placeholder" aria-hidden="true">
+          {initialOf(name)}
+        </span>
       )}
       <div className="line-main">
         <LineDetails {...props} name={name} stockId={stockId} limited={stockLimited} />

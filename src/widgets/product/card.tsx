@@ -5,6 +5,7 @@ import { loadOnce } from '../../chunks';
 import type { Problem, Storefront } from '../../store/store';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
+import { initialOf } from '../../ui/initial';
 import {
   choiceName,
   choiceStates,
@@ -195,7 +196,14 @@ function ProductMedia({
   const image = cardImage(media);
   return (
     <div className="media" part="media">
-      {image ? <Picture item={image} sizes={SIZES.card} /> : null}
+      {image ? (
+        <Picture item={image} sizes={SIZES.card} />
+      ) : (
+        // No picture: the product's initial on a quiet surface, rather than an empty box.
+        <span className="placeholder" part="placeholder" aria-hidden="true">
+          {initialOf(name)}
+        </span>
+      )}
       {ribbon}
     </div>
   );

@@ -326,6 +326,19 @@ describe('the cart drawer: loading, empty and failed carts', () => {
 });
 
 describe('the cart drawer: lines', () => {
+  it('shows a line without a picture as its name’s initial in the picture’s place', async () => {
+    const f = mount();
+    const mug = f.sandbox.context.state.products.get(f.productId('stoneware-mug'));
+    if (mug) mug.media = {};
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await openDrawer(f);
+    const line = lineOf(f.root, 'Stoneware Mug');
+    expect(line.querySelector('img')).toBeNull();
+    const place = line.querySelector('.thumb');
+    expect(textOf(place)).toBe('S');
+    expect(place?.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('shows each line’s picture, name, options, unit and line price, and the item count', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });

@@ -284,6 +284,16 @@ describe('<sf-product>', () => {
     expect(tote.querySelector('[part="quantity"]')).toBeNull();
   });
 
+  it('shows the product’s initial in the picture’s place when it has no picture', async () => {
+    const m = element('product', { slug: 'canvas-tote' });
+    const tote = m.sandbox.context.state.products.get(m.productId('canvas-tote')) as Product;
+    Object.assign(tote, { name: 'échantillon tote', media: {} });
+    const shown = await until(() => m.root.querySelector<HTMLElement>('[part="placeholder"]'));
+    expect(textOf(shown)).toBe('É');
+    expect(shown.getAttribute('aria-hidden')).toBe('true');
+    expect(m.root.querySelector('[part="image"]')).toBeNull();
+  });
+
   it('is the product page with layout="page": gallery, SKU, stock, the description and info, and a chosen colour’s pictures', async () => {
     const m = element('product', { slug: 'everyday-cotton-tee', layout: 'page' });
     const page = await until(() => m.root.querySelector<HTMLElement>('[part="product"]'));
