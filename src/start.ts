@@ -5,7 +5,7 @@ import { carriesAny, paramsOf } from './auth/url-params';
 import type { EmbedConfig } from './config';
 import { type CaptchaHolder, createEventHub, createPublicApi, type StorefrontApi } from './public-api';
 import { broadcastChannel } from './store/channel';
-import { createStorefrontStore, type Storefront } from './store/store';
+import { createStorefrontStore, type StoreDeps, type Storefront } from './store/store';
 
 /** What a started storefront is: the one store and what the widgets and the site's code reach it by. */
 export interface Started {
@@ -56,7 +56,12 @@ function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
  */
 export function startStorefront(
   config: EmbedConfig,
-  options: { win: Window & typeof globalThis; fetch?: typeof fetch | undefined },
+  options: {
+    win: Window & typeof globalThis;
+    fetch?: typeof fetch | undefined;
+    /** Whether a checkout made goes to the platform's page (`StoreDeps.beforeCheckout`): React's `onCheckout`. */
+    beforeCheckout?: StoreDeps['beforeCheckout'];
+  },
 ): Started {
   const { win } = options;
   const clientId = config.clientId || 'unconfigured';
@@ -81,6 +86,7 @@ export function startStorefront(
     channel: broadcastChannel(namespace),
     emit: hub.emit,
     navigate: (url) => win.location.assign(url),
+    beforeCheckout: options.beforeCheckout,
     location: () => win.location.href,
     cartApi: config.cartApi,
   });

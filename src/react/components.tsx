@@ -2,121 +2,35 @@ import {
   type ButtonHTMLAttributes,
   createElement,
   type ReactElement,
-  type ReactNode,
   useEffect,
   useRef,
   useState,
 } from 'react';
-import { createPortal } from 'react-dom';
 import type { AddToCartInput } from '../store/store';
 import type { ProductSort } from '../store/types';
 import type { WidgetContext } from '../ui/lazy-element';
-import { adoptStyles } from '../ui/styles';
-import { CartDrawer as CartDrawerView, css as drawerCss } from '../widgets/cart-drawer/index';
-import { LoginRoot, css as loginCss } from '../widgets/login-modal/index';
 import { mount as mountBadge } from '../widgets/member-badge/index';
 import { css as productCss, settingsOf } from '../widgets/product/index';
-import { productStrings } from '../widgets/product/strings';
 import { ProductGridView, ProductView } from '../widgets/product/views';
-import { textsFor } from '../widgets/texts';
 import { useStorefrontContext } from './context';
+import { type HostProps, hostAttributes, ShadowHost } from './shadow-host';
+import { productTexts, useTexts } from './texts';
 
 /** The widget context (the started storefront: configuration, store, session, captcha), once there is one. */
 function useWidgetContext(name: string): WidgetContext | null {
   return useStorefrontContext(`<${name}>`).started;
 }
 
-/** A widget's texts in the provider's language (a language pack may be on its way), with its overrides. */
-function useTexts<T>(
-  context: WidgetContext | null,
-  load: (lang: string, strings?: Record<string, string>) => Promise<T>,
-): T | null {
-  const [texts, setTexts] = useState<T | null>(null);
-  const lang = context?.config.lang;
-  const strings = context?.config.strings;
-  useEffect(() => {
-    if (lang === undefined) return;
-    let live = true;
-    load(lang, strings).then(
-      (t) => live && setTexts(() => t),
-      (error: unknown) => console.error('[storefront] the texts could not be loaded:', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, lang, strings]);
-  return texts;
-}
-
-const drawerTexts = (lang: string, strings?: Record<string, string>) => textsFor('drawer', lang, strings);
-const loginTexts = (lang: string, strings?: Record<string, string>) => textsFor('login', lang, strings);
-
-/**
- * The element a widget lives in, with an open shadow root holding its styles: the app's CSS does not reach in
- * and the widget's does not leak out; `--sf-*` properties set on it or any ancestor style it, as do
- * `::part()` rules. Its content is rendered into the shadow root through a portal, so it stays in the app's
- * React tree.
- */
-function ShadowHost({
-  tag,
-  css,
-  theme,
-  children,
-}: {
-  tag: string;
-  css: string;
-  theme: 'light' | 'dark' | 'auto' | undefined;
-  children: ReactNode;
-}) {
-  const host = useRef<HTMLElement>(null);
-  const [root, setRoot] = useState<ShadowRoot | null>(null);
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
-    adoptStyles(shadow, css);
-    setRoot(shadow);
-  }, [css]);
-  return createElement(
-    tag,
-    { ref: host, 'data-theme': theme && theme !== 'auto' ? theme : undefined },
-    root ? createPortal(children, root) : null,
-  );
-}
-
-/**
- * The cart drawer: a modal side panel with the current cart, shown while the cart is open (`useCart().openCart()`,
- * `<AddToCartButton>`, or `useStorefront().openCart()`). Put it once anywhere in the provider's tree.
- */
-export function CartDrawer(): ReactElement {
-  const context = useWidgetContext('CartDrawer');
-  const t = useTexts(context, drawerTexts);
-  return (
-    <ShadowHost tag="sf-cart-drawer" css={drawerCss} theme={context?.config.theme}>
-      {context && t ? <CartDrawerView context={context} t={t} /> : null}
-    </ShadowHost>
-  );
-}
-
-/**
- * The login modal: sign in, register, email code, password reset, owner approval. Shown while the login is
- * open (`useMember().signIn()`, `<MemberBadge>`'s button). Put it once anywhere in the provider's tree.
- */
-export function LoginModal(): ReactElement {
-  const context = useWidgetContext('LoginModal');
-  const t = useTexts(context, loginTexts);
-  return (
-    <ShadowHost tag="sf-login-modal" css={loginCss} theme={context?.config.theme}>
-      {context && t ? <LoginRoot context={context} t={t} /> : null}
-    </ShadowHost>
-  );
-}
+export interface MemberBadgeProps extends HostProps {}
 
 /**
  * A sign-in button, or the member's avatar and name with the account menu (account sections, slug, community,
  * sign out, delete). The same element and shadow DOM as the script tag's `<sf-member-badge>`.
+ *
+ * @example
+ * <MemberBadge className="header-badge" style={{ '--sf-color-accent': '#b5402a' } as CSSProperties} />
  */
-export function MemberBadge(): ReactElement {
+export function MemberBadge(props: MemberBadgeProps): ReactElement {
   const { started } = useStorefrontContext('<MemberBadge>');
   const host = useRef<HTMLElement>(null);
   // Mounted again with new settings (a language, texts, account sections): the store, and so the member, stay.
@@ -130,15 +44,11 @@ export function MemberBadge(): ReactElement {
       root.replaceChildren();
     };
   }, [started]);
-  const theme = started?.config.theme;
-  return createElement('sf-member-badge', {
-    ref: host,
-    'data-theme': theme && theme !== 'auto' ? theme : undefined,
-  });
+  return createElement('sf-member-badge', { ref: host, ...hostAttributes(started?.config.theme, props) });
 }
 
-/** How a product is shown: the attributes of the script tag's elements, as props. */
-export interface ProductDisplayProps {
+/** How a product is shown: the attributes of the script tag's elements as props, and the host's class and style. */
+export interface ProductDisplayProps extends HostProps {
   /** `card` (the default) or `page`: gallery, description and additional info. */
   layout?: 'card' | 'page';
   /** Parts to leave out: `media`, `ribbon`, `brand`, `price`, `options`, `sku`, `stock`, `quantity`, `add`, `description`, `info`. */
@@ -169,10 +79,10 @@ const attributesOf = (props: ProductDisplayProps): Record<string, string> => ({
  */
 export function Product(props: ProductProps): ReactElement {
   const context = useWidgetContext('Product');
-  const t = useTexts(context, productStrings);
+  const t = useTexts(context, productTexts);
   const ref = props.slug ? { slug: props.slug } : { id: props.productId as string };
   return (
-    <ShadowHost tag="sf-product" css={productCss} theme={context?.config.theme}>
+    <ShadowHost tag="sf-product" css={productCss} theme={context?.config.theme} host={props}>
       {context && t ? (
         <ProductView
           store={context.store}
@@ -203,10 +113,10 @@ export interface ProductGridProps extends Omit<ProductDisplayProps, 'layout'> {
  */
 export function ProductGrid(props: ProductGridProps): ReactElement {
   const context = useWidgetContext('ProductGrid');
-  const t = useTexts(context, productStrings);
+  const t = useTexts(context, productTexts);
   const { collection, sort, pageSize } = props;
   return (
-    <ShadowHost tag="sf-product-grid" css={productCss} theme={context?.config.theme}>
+    <ShadowHost tag="sf-product-grid" css={productCss} theme={context?.config.theme} host={props}>
       {context && t ? (
         <ProductGridView
           store={context.store}

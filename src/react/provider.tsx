@@ -10,10 +10,11 @@ import {
 } from 'react';
 import { pageColorScheme, readEmbedConfig } from '../config';
 import { type Started, startStorefront } from '../start';
+import { checkoutGate, type StorefrontCallbacks, useCallbacks } from './callbacks';
 import { StorefrontContext } from './context';
 import { createLiveStorefront } from './live';
 
-export interface StorefrontProviderProps {
+export interface StorefrontProviderProps extends StorefrontCallbacks {
   /** The site's OAuth client id. */
   clientId: string;
   /** The platform's API base; `https://www.wixapis.com` by default. */
@@ -40,8 +41,18 @@ export interface StorefrontProviderProps {
   children?: ReactNode;
 }
 
-/** The settings of a provider, as the script tag's `data-*` attributes: its props but `fetch` and `children`. */
-type Settings = Omit<StorefrontProviderProps, 'fetch' | 'children'>;
+/**
+ * The settings of a provider, as the script tag's `data-*` attributes: its props but `fetch`, `children` and
+ * the callbacks.
+ */
+type Settings = Omit<StorefrontProviderProps, 'fetch' | 'children' | keyof StorefrontCallbacks>;
+
+/** A provider's props: its settings, its callbacks, `fetch` and `children`. */
+function splitProps(props: StorefrontProviderProps) {
+  const { fetch, children, onCheckout, onError, onSignIn, onSignOut, onOrderPlaced, ...settings } = props;
+  const callbacks: StorefrontCallbacks = { onCheckout, onError, onSignIn, onSignOut, onOrderPlaced };
+  return { fetch, children, settings: settings satisfies Settings, callbacks };
+}
 
 /** A started storefront, kept through StrictMode's unmount and mount (`timer` destroys it unless mounted again). */
 interface Holder {
@@ -75,11 +86,21 @@ function readSettings(settings: Settings) {
  * before then. It finishes a hosted sign-in found in the URL and loads the cart, as the script tag does.
  * `lang`, `currency`, `theme`, `strings`, `openCartOnAdd` and `accountSections` change the running storefront
  * in place (a language switcher keeps the member signed in and her cart); a new `clientId`, `apiBase` or
- * `cartApi` starts a new one, which every hook and component then uses. `fetch` may be a new function on
- * every render: the latest is used.
+ * `cartApi` starts a new one, which every hook and component then uses. `fetch` and the callbacks
+ * (`onCheckout`, `onError`, `onSignIn`, `onSignOut`, `onOrderPlaced`) may be new functions on every render:
+ * the latest are used.
  *
  * @example
- * <StorefrontProvider clientId="…" lang="de" currency="EUR">
+ * <StorefrontProvider
+ *   clientId="…"
+ *   lang="de"
+ *   currency="EUR"
+ *   onCheckout={(event) => {
+ *     event.preventDefault(); // the app's own review page first
+ *     navigate(`/review/${event.checkoutId}`);
+ *   }}
+ *   onError={(problem) => report(problem.code)}
+ * >
  *   <Header><MemberBadge /></Header>
  *   <AddToCartButton productId="…">Add to cart</AddToCartButton>
  *   <CartDrawer />
@@ -87,17 +108,20 @@ function readSettings(settings: Settings) {
  * </StorefrontProvider>
  */
 export function StorefrontProvider(props: StorefrontProviderProps): ReactElement {
-  const { fetch, children, ...settings } = props;
+  const { fetch, children, settings, callbacks } = splitProps(props);
   const sessionKey = sessionKeyOf(settings);
   const settingsKey = JSON.stringify(settings);
   const [live] = useState(createLiveStorefront);
   /** The storefront as started (with the settings of its start). */
   const [base, setBase] = useState<Started | null>(null);
   const holder = useRef<Holder | null>(null);
-  // Platform calls go through the latest `fetch` given: an inline arrow, new on each render, restarts nothing.
+  // Platform calls go through the latest `fetch` given, and the latest callbacks are called: inline arrows,
+  // new on each render, restart nothing.
   const latestFetch = useRef(fetch);
+  const latestCallbacks = useRef(callbacks);
   useInsertionEffect(() => {
     latestFetch.current = fetch;
+    latestCallbacks.current = callbacks;
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `sessionKey` stands for the settings of a session
@@ -115,6 +139,7 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
         win: window,
         fetch: (input, init) =>
           latestFetch.current ? latestFetch.current(input, init) : window.fetch(input, init),
+        beforeCheckout: checkoutGate(latestCallbacks),
       });
       current = { started, key: sessionKey };
       holder.current = current;
@@ -150,6 +175,8 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
         `[storefront] <StorefrontProvider> ${problem.attribute.replace(/^data-/, '')} ${problem.message}`,
       );
   }, [read, settingsKey]);
+
+  useCallbacks(live, started?.store, latestCallbacks);
 
   const value = useMemo(() => ({ started, live }), [started, live]);
   return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;

@@ -220,8 +220,9 @@ function checkoutEdits({ core, backend }: Edits): Pick<CartEdits, 'checkout'> {
   const { get, deps, emit, here, now } = core.ctx;
   return {
     /**
-     * Creates a checkout and sends the visitor to the platform's hosted checkout page, keeping which checkout
-     * (and cart) it was for the way back (`confirmOrder`).
+     * Creates a checkout and sends the visitor to the platform's hosted checkout page (unless the site keeps
+     * her on the page: `beforeCheckout`), keeping which checkout (and cart) it was for the way back
+     * (`confirmOrder`).
      */
     async checkout() {
       const shown = get().cart.cart;
@@ -232,7 +233,9 @@ function checkoutEdits({ core, backend }: Edits): Pick<CartEdits, 'checkout'> {
         const note: CheckoutNote = { checkoutId, cartId: shown.id ?? checkoutId, at: now() };
         deps.storage.set(CHECKOUT_KEY, JSON.stringify(note));
         emit('checkout:started', { checkoutId });
-        deps.navigate?.(url);
+        // Kept on the page by the site: the checkout is made, the button is ready again.
+        if (deps.beforeCheckout?.({ checkoutId, url }) === false) core.patchCart({ checkout: 'idle' });
+        else deps.navigate?.(url);
       } catch (error) {
         core.patchCart({ checkout: 'error', checkoutError: problemOf(error, 'checkoutFailed') });
       }

@@ -122,6 +122,11 @@ export interface StoreDeps {
    * session's `fullUrl`, which `createRedirectSession` checked as it arrived (`checkNavigationUrl`).
    */
   navigate?: (url: string) => void;
+  /**
+   * Asked, once a checkout is made, whether the browser goes to the platform's checkout page (`url`): false
+   * keeps it on the page (an app that routes itself: React's `onCheckout`). Without it, it always goes.
+   */
+  beforeCheckout?: (checkout: { checkoutId: string; url: string }) => boolean;
   /** The page the visitor is on: where the platform's pages lead back to. */
   location?: () => string;
   /**

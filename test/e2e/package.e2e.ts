@@ -42,7 +42,8 @@ beforeAll(async () => {
     join(scratch, 'app.tsx'),
     `import { createApiClient, getCurrentCart, type Cart } from 'storefront-widgets';
 import { queryProducts } from 'storefront-widgets/api';
-import { AddToCartButton, CartDrawer, LoginModal, MemberBadge, StorefrontProvider, useCart, useMember, type StorefrontApi } from 'storefront-widgets/react';
+import { AddToCartButton, CartDrawer, LoginModal, MemberBadge, StorefrontProvider, useCart, useMember, useProducts, type StorefrontApi } from 'storefront-widgets/react';
+import type { CartLine, CartState, CheckoutEvent, Money, Problem, ProblemCode, ProductsState, Totals } from 'storefront-widgets/react';
 
 export const client = createApiClient({ apiBase: 'http://127.0.0.1:4100' });
 export const reads: [typeof getCurrentCart, typeof queryProducts] = [getCurrentCart, queryProducts];
@@ -55,13 +56,32 @@ function Header() {
   return <button type="button" onClick={openCart}>{signedIn ? member?.profile?.nickname : 'Cart'} ({count})</button>;
 }
 
+function Summary() {
+  const cart: CartState = useCart();
+  const totals: Totals | null = cart.totals;
+  const total: Money | null | undefined = totals?.total;
+  const lines: CartLine[] = cart.lines;
+  const problem: Problem | null = cart.error;
+  const code: ProblemCode | undefined = problem?.code;
+  const grid: ProductsState = useProducts({ collection: 'summer', sort: 'price-asc', pageSize: 8 });
+  return <p>{total?.formatted} {lines.length} {code} {grid.products.length}</p>;
+}
+
 export const App = () => (
-  <StorefrontProvider clientId="demo-client" lang="de" currency="EUR" theme="dark">
+  <StorefrontProvider
+    clientId="demo-client"
+    lang="de"
+    currency="EUR"
+    theme="dark"
+    onCheckout={(event: CheckoutEvent) => event.preventDefault()}
+    onError={(problem) => console.log(problem.code, problem.message)}
+  >
     <Header />
-    <MemberBadge />
+    <Summary />
+    <MemberBadge className="badge" />
     <AddToCartButton productId="p1" quantity={2} options={{ Size: 'Medium' }} className="buy">Buy</AddToCartButton>
-    <CartDrawer />
-    <LoginModal />
+    <CartDrawer open={false} onOpenChange={() => {}} className="drawer" style={{ zIndex: 2 }} />
+    <LoginModal view="register" />
   </StorefrontProvider>
 );
 `,
@@ -120,8 +140,13 @@ describe('the packed package in a new project', () => {
 import { renderToString } from 'react-dom/server';
 const api = await import('storefront-widgets');
 const react = await import('storefront-widgets/react');
-const html = renderToString(h(react.StorefrontProvider, { clientId: 'demo-client' },
-  h(react.MemberBadge), h(react.CartDrawer), h(react.LoginModal), h(react.AddToCartButton, { productId: 'p1' }, 'Buy')));
+function Hooks() {
+  const cart = react.useCart(), grid = react.useProducts({ collection: 'summer' }), one = react.useProduct({ slug: 's' });
+  return h('p', null, [String(cart.totals), cart.shipping.status, grid.status, one.status, react.useMember().role].join(' '));
+}
+const html = renderToString(h(react.StorefrontProvider, { clientId: 'demo-client', onError: () => {} },
+  h(react.MemberBadge), h(react.CartDrawer), h(react.LoginModal), h(react.AddToCartButton, { productId: 'p1' }, 'Buy'),
+  h(react.CartDrawer, { open: true, className: 'd' }), h(Hooks)));
 console.log(JSON.stringify({ window: typeof window, api: typeof api.createApiClient, html }));`,
       ],
       { cwd: scratch },
@@ -130,7 +155,8 @@ console.log(JSON.stringify({ window: typeof window, api: typeof api.createApiCli
     expect(out.window).toBe('undefined');
     expect(out.api).toBe('function');
     expect(out.html).toBe(
-      '<sf-member-badge></sf-member-badge><sf-cart-drawer></sf-cart-drawer><sf-login-modal></sf-login-modal><button type="button">Buy</button>',
+      '<sf-member-badge></sf-member-badge><sf-cart-drawer></sf-cart-drawer><sf-login-modal></sf-login-modal><button type="button">Buy</button>' +
+        '<sf-cart-drawer class="d"></sf-cart-drawer><p>null idle loading loading none</p>',
     );
   });
 });

@@ -182,4 +182,44 @@ for (const react of ['19', '18'] as const)
       expect((await recorded(page)).events.slice(4)).toEqual(['cart:opened', 'cart:closed', 'cart:opened']);
       expect(unexpectedErrors(errors, [])).toEqual([]);
     });
+
+    it("keeps a controlled drawer and modal (the app's state) open, and closes them through onOpenChange", async () => {
+      const { page, errors } = await freshPage();
+      await recordEvents(page);
+      const query = new URLSearchParams({ apiBase: sandboxUrl, product: MUG, controlled: '' });
+      await page.goto(`${app?.origin}/?${query}`);
+      await signInButton(page, 'Sign in').waitFor();
+      await recordCloses(page);
+      const asked = () => page.locator('.asked').textContent();
+
+      // The app opens its drawer: the store follows, and it stays open through StrictMode's cleanup.
+      await page.getByRole('button', { name: 'Open the cart (app state)' }).click();
+      await afterTheCleanupsClose(page, 'sf-cart-drawer');
+      expect((await recorded(page)).events).toEqual(['cart:opened']);
+      expect(await drawer(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+      expect(await asked()).toBe('');
+      // Escape asks the app, which closes it.
+      await page.keyboard.press('Escape');
+      await drawer(page).waitFor({ state: 'detached' });
+      expect(await asked()).toBe('cart:false');
+      expect((await recorded(page)).events).toEqual(['cart:opened', 'cart:closed']);
+
+      // An add opens it through the store: the app is asked, and takes it.
+      await page.getByRole('button', { name: 'Add the Stoneware Mug' }).click();
+      await drawer(page).locator('[part="line"]', { hasText: 'Stoneware Mug' }).waitFor();
+      expect(await asked()).toBe('cart:false cart:true');
+      await page.keyboard.press('Escape');
+      await drawer(page).waitFor({ state: 'detached' });
+
+      // The badge's sign-in asks for the modal; it stays open; its close button asks to close it.
+      await signInButton(page, 'Sign in').click();
+      await afterTheCleanupsClose(page, 'sf-login-modal');
+      await modal(page).getByLabel('Email').waitFor();
+      expect(await modal(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+      await modal(page).getByRole('button', { name: 'Close' }).click();
+      await modal(page).waitFor({ state: 'detached' });
+      expect(await asked()).toBe('cart:false cart:true cart:false login:true login:false');
+      expect((await recorded(page)).events.slice(4)).toEqual(['login:opened', 'login:closed']);
+      expect(unexpectedErrors(errors, [])).toEqual([]);
+    });
   });

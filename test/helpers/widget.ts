@@ -44,6 +44,10 @@ export const CHUNKS = {
   memberActions: () => import('../../src/store/member-actions'),
   productCalls: () => import('../../src/store/products'),
   signInFlows: () => import('../../src/store/sign-in-flows'),
+  /** What a sign-in or a sign-out changes (the member, the cart). */
+  sessionTurns: () => import('../../src/store/session-turns'),
+  /** The way back from the platform's checkout with an order placed. */
+  orderReturn: () => import('../../src/store/order-return'),
   /** The session's redirect sessions (checkout, logout, the members area). */
   redirects: () => import('../../src/api/redirects'),
   /** The loader's end of a hosted sign-in, and the host page's add-to-cart buttons. */

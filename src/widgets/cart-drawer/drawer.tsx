@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Cart, LineItem, ShippingOption, TranslatableString } from '../../api/types/cart';
-import { quantitiesKey } from '../../store/cart-shapes';
+import { cartFigures } from '../../store/cart-summary';
 import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
@@ -35,6 +35,11 @@ interface Props {
   t: Strings;
   locale: string;
   currency: string;
+  /**
+   * The shopper asks to close it (Escape, a press outside, the close button, "Continue shopping"): the store
+   * closes it, unless its owner decides (React's controlled `<CartDrawer open>`).
+   */
+  onClose?: (() => void) | undefined;
 }
 
 /** What the drawer's parts are given: the drawer's own props and the store's cart. */
@@ -476,35 +481,16 @@ function ShippingOptions({ store, t, currency, locale, slice }: ViewProps) {
   ) : null;
 }
 
-/**
- * The cart's totals. The server's figures are shown only beside the lines they were worked out for: after a
- * change (here or in another tab) the subtotal is the lines' own sum and the rest says it is updating until
- * the next estimate arrives, never the old figures beside new lines.
- */
+/** The cart's totals (`cartFigures`): the server's figures only beside the lines they were worked out for. */
 function Totals({ cart, slice, t, currency, locale }: ViewProps & { cart: Cart }) {
-  const { totals, totalsStatus: status } = slice;
-  const current = !totals?.cart || quantitiesKey(totals.cart) === quantitiesKey(cart);
-  const summary = current ? totals?.priceSummary : undefined;
-  // Updating while the new lines' totals are on their way; a failed estimate leaves the lines' own subtotal.
-  const updating = Boolean(totals?.priceSummary) && !summary && status === 'loading';
-  const subtotalCents = (cart.lineItems ?? []).reduce(
-    (sum, l) => sum + Math.round(Number(l.lineItemPrice?.amount ?? 0) * 100),
-    0,
-  );
-  const rows: Array<[string, string]> = [
-    [
-      t.subtotal,
-      summary
-        ? formatPrice(summary.subtotal, currency, locale)
-        : formatPrice({ amount: String(subtotalCents / 100) }, currency, locale),
-    ],
-  ];
+  const { summary, subtotal, shippingUnknown, updating } = cartFigures(cart, slice);
+  const rows: Array<[string, string]> = [[t.subtotal, formatPrice(subtotal, currency, locale)]];
   if (summary && Number(summary.discount?.amount ?? 0) > 0)
     rows.push([t.discount, `−${formatPrice(summary.discount, currency, locale)}`]);
   if (summary) {
     rows.push([
       t.shipping,
-      totals?.calculationErrors?.generalShippingCalculationError
+      shippingUnknown
         ? t.shippingUnknown
         : summary.shipping?.amount === '0'
           ? t.free
@@ -555,7 +541,7 @@ function Skeleton({ t }: { t: Strings }) {
 }
 
 /** The drawer's title, with the number of items, and its close button. */
-function DrawerHeader({ store, t, locale, slice, titleId }: ViewProps & { titleId: string }) {
+function DrawerHeader({ t, locale, slice, titleId, close }: ViewProps & { titleId: string; close(): void }) {
   return (
     <header className="drawer-header" part="header">
       <h2 id={titleId}>
@@ -568,12 +554,7 @@ function DrawerHeader({ store, t, locale, slice, titleId }: ViewProps & { titleI
         ) : null}
       </h2>
       {/* The first control: the focus goes to it when the drawer opens. */}
-      <button
-        type="button"
-        className="icon"
-        aria-label={t.close}
-        onClick={() => store.getState().closeCart()}
-      >
+      <button type="button" className="icon" aria-label={t.close} onClick={close}>
         ×
       </button>
     </header>
@@ -640,16 +621,12 @@ export function Drawer(given: Props) {
   const shownLines = useLinesByFrame(lines);
   // Loading until a cart is known: not read yet, or on its way.
   const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
+  const close = given.onClose ?? (() => store.getState().closeCart());
   return (
     // The browser's modal <dialog>: a press outside the drawer, Escape and the close button close it.
-    <ModalDialog
-      labelledBy={titleId}
-      onClose={() => store.getState().closeCart()}
-      className="overlay"
-      part="overlay"
-    >
+    <ModalDialog labelledBy={titleId} onClose={close} className="overlay" part="overlay">
       <div className="drawer" part="drawer">
-        <DrawerHeader {...props} titleId={titleId} />
+        <DrawerHeader {...props} titleId={titleId} close={close} />
         <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
           <Notices {...props} loading={loading} />
           {loading ? (
@@ -658,7 +635,7 @@ export function Drawer(given: Props) {
             slice.adding ? null : (
               <div className="empty" part="empty">
                 <p>{t.emptyCart}</p>
-                <button type="button" className="secondary" onClick={() => store.getState().closeCart()}>
+                <button type="button" className="secondary" onClick={close}>
                   {t.continueShopping}
                 </button>
               </div>

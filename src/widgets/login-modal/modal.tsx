@@ -28,14 +28,20 @@ const VIEWS: { [Name in View['name']]: ViewComponent<Extract<View, { name: Name 
   reset: ResetView,
 };
 
-type LoginModalProps = { context: WidgetContext; t: LoginStrings; intent: LoginIntent };
+type LoginModalProps = {
+  context: WidgetContext;
+  t: LoginStrings;
+  intent: LoginIntent;
+  /** The person asks to close it (or is signed in): the store closes it, unless its owner decides. */
+  onClose?: (() => void) | undefined;
+};
 
 /**
  * The login modal's shell: the dialog, its title and close button, and the view on show (sign in, register,
  * the emailed code, the owner's approval, forgotten and reset passwords). The steps are store actions; a
  * SUCCESS has been completed by the store's silent sign-in when it arrives here, and the modal closes.
  */
-export function LoginModal({ context, t, intent }: LoginModalProps) {
+export function LoginModal({ context, t, intent, onClose }: LoginModalProps) {
   const { store, config } = context;
   // The view the modal was opened on (a reset link's carries its token).
   const [view, setView] = useState<View>(() =>
@@ -46,7 +52,7 @@ export function LoginModal({ context, t, intent }: LoginModalProps) {
   const first = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const close = () => store.getState().closeLogin();
+  const close = onClose ?? (() => store.getState().closeLogin());
   const step = useStep({ t, id, view, email, container: box, onSignedIn: close, go });
 
   useFocusOnNewView(view.name, first, heading);

@@ -266,6 +266,40 @@ describe('the store', () => {
     expect(named(events, 'checkout:started')).toHaveLength(1);
   });
 
+  it('keeps the page when the site says so before checkout (beforeCheckout, React’s onCheckout)', async () => {
+    const h = sessionHarness();
+    const navigate = vi.fn();
+    const events: Array<[string, unknown]> = [];
+    const asked: Array<{ checkoutId: string; url: string }> = [];
+    const storage = memoryStorage();
+    const { store } = h.storeWith({
+      storage,
+      emit: (name, detail) => events.push([name, detail]),
+      navigate,
+      location: () => `${SITE_ORIGIN}/shop`,
+      beforeCheckout: (checkout) => {
+        asked.push(checkout);
+        return false;
+      },
+    });
+    const mug = [...h.sandbox.context.state.products.values()].find((p) => p.slug === 'stoneware-mug')
+      ?.id as string;
+    await store.getState().addToCart({ productId: mug });
+    await store.getState().checkout();
+    // The checkout is made and announced; the browser stays, and the button is ready again.
+    expect(asked).toEqual([
+      {
+        checkoutId: [...h.sandbox.context.state.checkouts.keys()][0],
+        url: expect.stringMatching(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=/),
+      },
+    ]);
+    expect(named(events, 'checkout:started')).toEqual([{ checkoutId: asked[0]?.checkoutId }]);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(store.getState().cart).toMatchObject({ checkout: 'idle', checkoutError: null });
+    // Its note is kept: the site may still send the shopper to `url`, and the way back confirms the order.
+    expect(JSON.parse(storage.get('checkout') ?? '{}')).toMatchObject({ checkoutId: asked[0]?.checkoutId });
+  });
+
   it('keeps the other tabs’ carts in step', async () => {
     const h = sessionHarness();
     const [a, b] = channelPair();
