@@ -285,6 +285,28 @@ export type MountedWidget = ReturnType<typeof mountWidget>;
  */
 export const withinShadow = (root: ShadowRoot) => within(root as unknown as HTMLElement);
 
+/** Testing Library's queries in an element or a shadow root. */
+const inside = (root: ParentNode) =>
+  root instanceof ShadowRoot ? withinShadow(root) : within(root as HTMLElement);
+
+/**
+ * The one element of a role, by its accessible name when one is given (a string is matched whole), in an
+ * element or a shadow root: Testing Library's `getByRole`, for the React entry's tests, which look into several
+ * widgets' roots and the app's own DOM.
+ */
+export const getByRole = <T extends HTMLElement = HTMLElement>(
+  root: ParentNode,
+  role: string,
+  name?: string | RegExp,
+): T => inside(root).getByRole(role, name === undefined ? {} : { name }) as T;
+
+/** The same, or null when there is none. */
+export const queryByRole = <T extends HTMLElement = HTMLElement>(
+  root: ParentNode,
+  role: string,
+  name?: string | RegExp,
+): T | null => inside(root).queryByRole(role, name === undefined ? {} : { name }) as T | null;
+
 /** The whitespace-normalised text of a node. */
 export const textOf = (node: Node | null | undefined) =>
   (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -351,6 +373,10 @@ export async function typeOver(user: UserEvent, field: HTMLInputElement, text: s
   const keys = text.replace(/[{[]/g, '$&$&') || '{Backspace}';
   await user.type(field, keys, { initialSelectionStart: 0, initialSelectionEnd: field.value.length });
 }
+
+/** Types `text` over what a field holds, with a user-event of its own (`typeOver`). */
+export const type = (field: HTMLInputElement, text: string): Promise<void> =>
+  typeOver(setupUser(), field, text);
 
 /** Whether a button cannot act now: `aria-disabled` (the widgets keep such a button focusable). */
 export const isBlocked = (button: Element | null | undefined): boolean =>

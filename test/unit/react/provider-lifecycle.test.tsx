@@ -4,7 +4,6 @@
  * (19, and 18 in the react18 project) in happy-dom, against the in-process sandbox.
  */
 
-import { within } from '@testing-library/dom';
 import { act, createElement, type ReactElement, StrictMode, useEffect, version } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,24 +23,14 @@ import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
 import {
   CHUNK_TIMEOUT_MS,
+  getByRole,
   importChunks,
+  queryByRole,
   settle,
   setupUser,
   textOf,
   typeOver,
-  withinShadow,
 } from '../../helpers/widget';
-
-/** Testing Library's role queries in an element or a shadow root (a string name is matched whole). */
-const inside = (root: ParentNode) =>
-  root instanceof ShadowRoot ? withinShadow(root) : within(root as HTMLElement);
-const getByRole = <T extends HTMLElement = HTMLElement>(
-  root: ParentNode,
-  role: string,
-  name?: string | RegExp,
-) => inside(root).getByRole(role, name === undefined ? {} : { name }) as T;
-const queryByRole = (root: ParentNode, role: string, name?: string | RegExp) =>
-  inside(root).queryByRole(role, name === undefined ? {} : { name });
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
