@@ -31,7 +31,9 @@ export const WEBHOOK_EVENT_TYPES = {
 } as const satisfies Record<WebhookEventName, string>;
 
 /** Every event name, in the order of SPEC.md 7. */
-export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENT_TYPES) as WebhookEventName[];
+export const WEBHOOK_EVENT_NAMES: readonly WebhookEventName[] = Object.keys(
+  WEBHOOK_EVENT_TYPES,
+) as WebhookEventName[];
 
 /** The event name of a platform event type: a Map, as the type comes from outside. */
 const NAME_OF_TYPE: ReadonlyMap<string, WebhookEventName> = new Map(

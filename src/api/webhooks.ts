@@ -240,11 +240,12 @@ export class Webhooks {
   }
 
   /**
-   * Verifies a delivery's body (the JWT, as received), reads its event and runs its handlers. Throws a
+   * Verifies a delivery's body (the JWT, as received: text or bytes, never parsed), reads its event and runs its
+   * handlers. Throws a
    * `WebhookVerificationError` (`WebhookSignatureError`, `WebhookExpiredError`, `WebhookAudienceError`) or an
    * `UnknownWebhookEventError` without running any handler, and a `WebhookHandlerError` when a handler failed.
    */
-  async process(body: string): Promise<ProcessedWebhook> {
+  async process(body: string | Uint8Array): Promise<ProcessedWebhook> {
     return this.dispatch(await this.read(body));
   }
 
@@ -312,8 +313,14 @@ export class Webhooks {
   }
 
   /** Verifies and reads a body; no handler runs. */
-  private async read(body: string): Promise<ReadWebhook> {
-    if (typeof body !== 'string' || body.trim() === '')
+  private async read(raw: string | Uint8Array): Promise<ReadWebhook> {
+    const body = raw instanceof Uint8Array ? new TextDecoder().decode(raw) : raw;
+    if (typeof body !== 'string')
+      throw new WebhookVerificationError(
+        'malformed',
+        `The body must be the request's text (a string or bytes), not ${body === null ? 'null' : typeof body}: read it unparsed`,
+      );
+    if (body.trim() === '')
       throw new WebhookVerificationError('malformed', 'The body is empty: a delivery is a signed token');
     if (body.length > MAX_WEBHOOK_BODY_BYTES)
       throw new WebhookVerificationError('malformed', `The body is over ${MAX_WEBHOOK_BODY_BYTES} bytes`);

@@ -82,6 +82,15 @@ describe('Webhooks.process: a good delivery', () => {
     ]);
   });
 
+  it('takes the body as bytes too (express.raw), and says what a parsed body is', async () => {
+    const { webhooks, handled } = receiver();
+    await webhooks.process(new TextEncoder().encode(good()));
+    expect(handled).toHaveLength(1);
+    const parsed = await webhooks.process({ data: 'x' } as never).catch((e: unknown) => e);
+    expect(parsed).toBeInstanceOf(WebhookVerificationError);
+    expect((parsed as Error).message).toMatch(/must be the request's text \(a string or bytes\), not object/);
+  });
+
   it('takes the key as the base64 of its PEM, as the dashboard may give it', async () => {
     const webhooks = new Webhooks({
       publicKey: Buffer.from(keys.publicPem).toString('base64'),
