@@ -246,7 +246,12 @@ export default defineConfig(({ mode }): UserConfig => {
         outDir: 'dist/api',
         target: 'es2022',
         lib: { entry: resolve(root, 'src/api/index.ts'), formats: ['es'], fileName: () => 'index.js' },
-        rolldownOptions: { ...shared.build.rolldownOptions, output: { minify: false } },
+        rolldownOptions: {
+          ...shared.build.rolldownOptions,
+          // `jose` (the webhooks' verification) is the package's dependency, imported when first needed.
+          external: [/^jose($|\/)/],
+          output: { minify: false },
+        },
       },
     };
   }

@@ -17,6 +17,7 @@ import { registerRedirectRoutes } from './routes/redirects';
 import { createSeed } from './seed';
 import { DEFAULT_SETTINGS } from './settings';
 import { TokenStore } from './tokens';
+import { DEFAULT_SANDBOX_APP_ID, identityOf, SandboxWebhooks, type WebhookFetch } from './webhooks';
 
 export const DEFAULT_SANDBOX_PORT = 4100;
 export const DEFAULT_API_KEY = 'sandbox-admin-key';
@@ -36,6 +37,15 @@ export interface SandboxOptions {
   now?: () => number;
   /** Seed for the random numbers behind simulated latency, failures and drops. */
   randomSeed?: number;
+  /** The app webhooks are for (their tokens' `aud`); default `DEFAULT_SANDBOX_APP_ID`. */
+  appId?: string;
+  /**
+   * The private RSA key webhooks are signed with (PEM, or base64 of it); without one the sandbox makes a key
+   * pair when first needed.
+   */
+  webhookKey?: string;
+  /** The `fetch` webhook deliveries use (default the global one); tests route it to an in-process receiver. */
+  webhookFetch?: WebhookFetch;
 }
 
 export interface Sandbox {
@@ -54,8 +64,8 @@ export interface Sandbox {
    */
   shouldLoseAnswer(path: string): boolean;
   /**
-   * Back to the seed: data, tokens, mailbox, settings and clients; the simulated failures, drops and lost
-   * answers start again from `randomSeed` (the sandbox's own seed without one).
+   * Back to the seed: data, tokens, mailbox, settings, clients and webhook subscriptions; the simulated
+   * failures, drops and lost answers start again from `randomSeed` (the sandbox's own seed without one).
    */
   reset(randomSeed?: number): void;
   readonly context: SandboxContext;
@@ -112,9 +122,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     shortLinks: new Map(),
     tokens: new TokenStore(() => Math.floor(now() / 1000)),
     mailbox: new Mailbox(now),
+    // Set just below: the webhooks read the context they belong to.
+    webhooks: undefined as unknown as SandboxWebhooks,
     now,
     random: () => random(),
   };
+  context.webhooks = new SandboxWebhooks(context, {
+    appId: options.appId || DEFAULT_SANDBOX_APP_ID,
+    key: options.webhookKey,
+    fetch: options.webhookFetch,
+  });
 
   const app = new Hono<AppEnv>();
   addPlatformMiddleware(app, context);
@@ -151,6 +168,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       context.shortLinks.clear();
       context.tokens.clear();
       context.mailbox.clear();
+      context.webhooks.clear();
       random = seededRandom(seed ?? randomSeed);
     },
   };
@@ -203,6 +221,28 @@ function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext): void
       c.res.headers.set('X-Wix-Consistent', `sandbox-consistent-${consistency}`);
     }
   });
+
+  app.use('*', followChanges(context));
+}
+
+/**
+ * After each call that may change the state (any method but GET, HEAD and OPTIONS), its changes become webhook
+ * events, sent once the call is answered; the identity is the caller's as the call began (a call that signs its
+ * member out or deletes it still names them). Runs right after the handler, before any simulated latency, so
+ * another call's changes are not taken for this one's.
+ */
+function followChanges(context: SandboxContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (!context.webhooks.tracking || method === 'GET' || method === 'HEAD' || method === 'OPTIONS')
+      return next();
+    const identity = identityOf(c.req.header('authorization'), context);
+    try {
+      await next();
+    } finally {
+      context.webhooks.afterCall(identity);
+    }
+  };
 }
 
 /** Simulated network conditions apply to the platform's calls, never to the sandbox's own dev endpoints. */

@@ -5,6 +5,7 @@ import type { Mailbox } from './mailbox';
 import type { SandboxSettings } from './settings';
 import type { SandboxState } from './state';
 import type { TokenStore } from './tokens';
+import type { SandboxWebhooks } from './webhooks';
 
 /** A site allowed to use the platform: its OAuth client id and the origins it may be embedded in. */
 export interface OAuthClient {
@@ -36,6 +37,8 @@ export interface SandboxContext {
   shortLinks: Map<string, string>;
   readonly tokens: TokenStore;
   readonly mailbox: Mailbox;
+  /** The platform's events as webhooks: subscriptions, the signing key, deliveries. */
+  webhooks: SandboxWebhooks;
   /** Milliseconds since the epoch. */
   now(): number;
   /** A number in [0, 1): seeded, so simulated failures repeat from run to run. */

@@ -12,6 +12,8 @@ import {
 } from './app';
 import { SANDBOX_IDP_ID } from './identity';
 import { idpKeyFromEnv } from './idp';
+import { DEFAULT_SANDBOX_APP_ID } from './webhooks';
+import { readWebhookKey } from './webhooks/signing';
 
 export interface SandboxServer {
   /** The address it listens on, e.g. `http://127.0.0.1:4100`. */
@@ -54,12 +56,17 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   });
   const actualPort = (server.address() as AddressInfo).port;
   sandbox = createSandbox({ publicUrl: `http://${host}:${actualPort}`, ...options });
+  // The webhook key pair is made at start (or read from SANDBOX_WEBHOOK_KEY), not on the first delivery.
+  await sandbox.context.webhooks.publicKeyPem();
   listener = getRequestListener(sandbox.app.fetch);
+  const started = sandbox;
   return {
     url: `http://${host}:${actualPort}`,
     sandbox,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        // No delivery attempt outlives the server.
+        started.context.webhooks.clear();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
@@ -113,6 +120,25 @@ export function originsFromEnv(value: string | undefined): string[] {
 }
 
 /**
+ * The webhooks' settings from the environment: `SANDBOX_WEBHOOK_KEY` (the private RSA key deliveries are signed
+ * with, PEM or base64 of it; a new pair at each start without it) and `SANDBOX_APP_ID` (their audience). A value
+ * that cannot be used stops the start with a message naming it.
+ */
+export function webhookOptionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<SandboxOptions, 'appId' | 'webhookKey'> {
+  const appId = env.SANDBOX_APP_ID?.trim();
+  if (appId !== undefined && appId !== '' && !/^[\w.-]{1,100}$/.test(appId))
+    throw new Error(
+      `SANDBOX_APP_ID must be an app id such as a GUID (letters, digits, "-", "_", "."), not "${appId}"`,
+    );
+  const webhookKey = env.SANDBOX_WEBHOOK_KEY?.trim();
+  // Read now: a bad key stops the start rather than the first delivery.
+  if (webhookKey) readWebhookKey(webhookKey);
+  return { ...(appId ? { appId } : {}), ...(webhookKey ? { webhookKey } : {}) };
+}
+
+/**
  * A port number from 0 (any free port) to 65535, from `source` (`--port`, `SANDBOX_PORT`): anything else is an
  * error that names it.
  */
@@ -124,8 +150,8 @@ export function parsePort(value: string, source: string): number {
 
 /**
  * Options from the environment: SANDBOX_PORT (else PORT), HOST, SANDBOX_API_KEY, SANDBOX_IDP_KEY,
- * SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS. `SANDBOX_PORT` is the name `npm start` uses too; `PORT` stays
- * for those who started the sandbox with it before.
+ * SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS, SANDBOX_APP_ID and SANDBOX_WEBHOOK_KEY. `SANDBOX_PORT` is the name
+ * `npm start` uses too; `PORT` stays for those who started the sandbox with it before.
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
   const port = env.SANDBOX_PORT
@@ -141,16 +167,17 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
     idpKey: idpKeyFromEnv(env),
     ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
     clients: [{ id: DEMO_CLIENT_ID, allowedOrigins: origins.length ? origins : DEMO_ALLOWED_ORIGINS }],
+    ...webhookOptionsFromEnv(env),
   };
 }
 
 /**
  * What the server says when it is ready: where it listens (the first line, which scripts wait for), the origins
- * each OAuth client accepts, and the keys a developer needs to call it.
+ * each OAuth client accepts, the keys a developer needs to call it, and where webhooks subscribe.
  */
 export function startupMessage(
   url: string,
-  options: Pick<SandboxOptions, 'idpKey' | 'apiKey' | 'clients'>,
+  options: Pick<SandboxOptions, 'idpKey' | 'apiKey' | 'clients' | 'appId'>,
 ): string {
   return [
     `Sandbox platform listening on ${url}`,
@@ -159,5 +186,6 @@ export function startupMessage(
     ),
     `  merchant API key "${options.apiKey ?? DEFAULT_API_KEY}" (SANDBOX_API_KEY)`,
     `  identity provider ${SANDBOX_IDP_ID}: id_token signed with HS256, key "${options.idpKey ?? idpKeyFromEnv({})}" (SANDBOX_IDP_KEY)`,
+    `  webhooks: subscribe with POST ${url}/_sandbox/webhooks; RS256 public key at ${url}/_sandbox/webhooks/public-key; app id ${options.appId ?? DEFAULT_SANDBOX_APP_ID} (SANDBOX_APP_ID)`,
   ].join('\n');
 }

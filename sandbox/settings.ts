@@ -29,6 +29,11 @@ export interface SandboxSettings {
   accessTokenTtlSeconds: number;
   /** Tax rate applied to taxable cart lines, as a decimal fraction (0.1 is 10 %). */
   taxRate: number;
+  /**
+   * The waits before each new attempt of a webhook delivery that failed (no 2xx within 1,250 ms), in
+   * milliseconds: one retry each. The platform keeps trying for up to 48 hours; tests shorten it.
+   */
+  webhookRetryDelaysMs: readonly number[];
 }
 
 export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
@@ -42,9 +47,18 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
   lostAnswerRate: 0,
   accessTokenTtlSeconds: 14_400,
   taxRate: 0,
+  // 1 s, 10 s, 1 min, 10 min and 1 h: six attempts over about 71 minutes.
+  webhookRetryDelaysMs: Object.freeze([1_000, 10_000, 60_000, 600_000, 3_600_000]),
 });
 
-type Rule = { type: 'boolean' } | { type: 'number'; min: number; max: number; integer?: boolean };
+/** At most this many retries of one delivery, each at most a day away (`webhookRetryDelaysMs`). */
+export const MAX_WEBHOOK_RETRIES = 20;
+export const MAX_WEBHOOK_RETRY_DELAY_MS = 86_400_000;
+
+type Rule =
+  | { type: 'boolean' }
+  | { type: 'number'; min: number; max: number; integer?: boolean }
+  | { type: 'delays'; maxLength: number; max: number };
 
 const RULE_OF: Readonly<Record<keyof SandboxSettings, Rule>> = {
   requireEmailVerification: { type: 'boolean' },
@@ -57,6 +71,7 @@ const RULE_OF: Readonly<Record<keyof SandboxSettings, Rule>> = {
   lostAnswerRate: { type: 'number', min: 0, max: 1 },
   accessTokenTtlSeconds: { type: 'number', min: 1, max: 30 * 24 * 3600, integer: true },
   taxRate: { type: 'number', min: 0, max: 1 },
+  webhookRetryDelaysMs: { type: 'delays', maxLength: MAX_WEBHOOK_RETRIES, max: MAX_WEBHOOK_RETRY_DELAY_MS },
 };
 
 /**
@@ -81,40 +96,79 @@ export function applySettingsPatch(current: SandboxSettings, patch: unknown): Sa
   const next: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     const rule = RULES.get(key);
-    if (!rule) {
-      violations.push({
-        field: key,
-        description: `is not a setting (the settings are ${[...RULES.keys()].join(', ')})`,
-        violatedRule: 'FIELD_NOT_ALLOWED',
-      });
-      continue;
-    }
-    if (rule.type === 'boolean') {
-      if (typeof value !== 'boolean') {
-        violations.push({ field: key, description: 'must be true or false', violatedRule: 'FORMAT' });
-      } else next[key] = value;
-      continue;
-    }
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      violations.push({ field: key, description: 'must be a number', violatedRule: 'FORMAT' });
-    } else if (rule.integer && !Number.isInteger(value)) {
-      violations.push({ field: key, description: 'must be a whole number', violatedRule: 'FORMAT' });
-    } else if (value < rule.min) {
-      violations.push({
-        field: key,
-        description: `must be at least ${rule.min}`,
-        violatedRule: rule.integer ? 'MIN' : 'DECIMAL_GTE',
-        data: { threshold: rule.min },
-      });
-    } else if (value > rule.max) {
-      violations.push({
-        field: key,
-        description: `must be at most ${rule.max}`,
-        violatedRule: rule.integer ? 'MAX' : 'DECIMAL_LTE',
-        data: { threshold: rule.max },
-      });
-    } else next[key] = value;
+    const violation = rule
+      ? violationOf(key, value, rule)
+      : {
+          field: key,
+          description: `is not a setting (the settings are ${[...RULES.keys()].join(', ')})`,
+          violatedRule: 'FIELD_NOT_ALLOWED' as const,
+        };
+    if (violation) violations.push(violation);
+    else next[key] = rule?.type === 'delays' ? Object.freeze([...(value as number[])]) : value;
   }
   if (violations.length > 0) throw validationError(violations);
   return next as unknown as SandboxSettings;
+}
+
+/** What is wrong with one setting's new value, or undefined when it may be stored. */
+function violationOf(key: string, value: unknown, rule: Rule): FieldViolation | undefined {
+  if (rule.type === 'boolean') {
+    return typeof value === 'boolean'
+      ? undefined
+      : { field: key, description: 'must be true or false', violatedRule: 'FORMAT' };
+  }
+  if (rule.type === 'delays') return delaysViolation(key, value, rule);
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    return { field: key, description: 'must be a number', violatedRule: 'FORMAT' };
+  }
+  if (rule.integer && !Number.isInteger(value)) {
+    return { field: key, description: 'must be a whole number', violatedRule: 'FORMAT' };
+  }
+  if (value < rule.min) {
+    return {
+      field: key,
+      description: `must be at least ${rule.min}`,
+      violatedRule: rule.integer ? 'MIN' : 'DECIMAL_GTE',
+      data: { threshold: rule.min },
+    };
+  }
+  if (value > rule.max) {
+    return {
+      field: key,
+      description: `must be at most ${rule.max}`,
+      violatedRule: rule.integer ? 'MAX' : 'DECIMAL_LTE',
+      data: { threshold: rule.max },
+    };
+  }
+  return undefined;
+}
+
+/** A list of waits in milliseconds: whole numbers from 0 to `max`, at most `maxLength` of them. */
+function delaysViolation(
+  key: string,
+  value: unknown,
+  rule: { maxLength: number; max: number },
+): FieldViolation | undefined {
+  if (!Array.isArray(value)) {
+    return {
+      field: key,
+      description: 'must be a list of milliseconds, such as [50, 200]',
+      violatedRule: 'FORMAT',
+    };
+  }
+  if (value.length > rule.maxLength) {
+    return {
+      field: key,
+      description: `must list at most ${rule.maxLength} waits`,
+      violatedRule: 'MAX_SIZE',
+      data: { threshold: rule.maxLength },
+    };
+  }
+  const bad = value.findIndex((v) => typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > rule.max);
+  if (bad < 0) return undefined;
+  return {
+    field: `${key}[${bad}]`,
+    description: `must be a whole number of milliseconds from 0 to ${rule.max}`,
+    violatedRule: 'FORMAT',
+  };
 }

@@ -1,6 +1,7 @@
 import type { Collection } from '../src/api/types/collections';
 import type { Member } from '../src/api/types/members';
 import type { Product } from '../src/api/types/products';
+import type { RedirectSession } from '../src/api/types/redirects';
 import type { Artwork } from './media';
 
 /** A coupon the cart accepts by code. */
@@ -145,6 +146,8 @@ export interface StoredRedirectSession {
   /** Logout sessions: the platform session (sign-in) that the sign-out page ends. */
   sessionToken?: string;
   createdDate: string;
+  /** The session as the create call answered it: the entity of its `redirect_session_created` event. */
+  answer?: RedirectSession;
 }
 
 /** A signed-in platform session: what a SUCCESS sign-in answers with, good for one silent sign-in or more. */

@@ -7,9 +7,12 @@
  * 3. The cart drawer with 100 lines in Chromium: the cold first open (the drawer's chunk downloaded then)
  *    and warm opens (chunk loaded, cart in the store), from `Storefront.openCart()` to the 100 lines in the
  *    drawer's shadow DOM, and to the end of the frame that shows them.
+ * 4. A cart add over HTTP with webhook subscribers whose URL is dead (scripts/bench-webhooks.ts): p50 and p95
+ *    with none, five that never answer and five on a closed port.
  *
  * Builds dist/ first when it is missing or older than src/. Exits 1 only when a part could not run, never
- * for a slow figure. `BENCH_RUNS` sets the number of measured warm opens (default 20).
+ * for a slow figure. `BENCH_RUNS` sets the number of measured warm opens (default 20), `BENCH_ADDS` the
+ * measured adds of each row of part 4 (default 300).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -23,6 +26,7 @@ import type { Product } from '../src/api/types/products';
 import { createSession } from '../src/auth/session';
 import { type KeyValueStorage, memoryStorage } from '../src/auth/storage';
 import { createStorefrontStore, type Storefront } from '../src/store/store';
+import { benchCartAddWithDeadSubscribers, type CartAddFigures, DEAD_SUBSCRIBERS } from './bench-webhooks';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 import { buildDist, type RunningServers, startServers } from './servers';
 
@@ -585,6 +589,15 @@ async function benchDrawer(): Promise<DrawerFigures> {
   }
 }
 
+// ——— webhooks ———
+
+async function benchWebhooks(): Promise<CartAddFigures[]> {
+  heading(
+    `4. A cart add over HTTP with ${DEAD_SUBSCRIBERS} dead webhook subscribers (sandbox server, API client)`,
+  );
+  return benchCartAddWithDeadSubscribers(line);
+}
+
 // ——— main ———
 
 async function main(): Promise<number> {
@@ -608,6 +621,7 @@ async function main(): Promise<number> {
   const count = await run('cart count', benchCartCount);
   const renewal = await run('concurrent renewal', benchConcurrentRenewal);
   const drawer = await run('drawer', benchDrawer);
+  const adds = await run('cart add with dead webhook subscribers', benchWebhooks);
 
   heading('Summary');
   if (count) {
@@ -629,6 +643,13 @@ async function main(): Promise<number> {
     line(
       `drawer, ${LINES} lines, warm: main-thread work with the frame, median`,
       `${ms(drawer.busy.median)} (${drawer.busy.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
+    );
+  }
+  if (adds) {
+    const [none, silent] = adds as [CartAddFigures, CartAddFigures];
+    line(
+      `cart add, p50 / p95: no webhook subscriber, ${DEAD_SUBSCRIBERS} that never answer`,
+      `${ms(none.p50)} / ${ms(none.p95)}, ${ms(silent.p50)} / ${ms(silent.p95)}`,
     );
   }
   for (const problem of problems) console.log(`  could not run: ${problem}`);

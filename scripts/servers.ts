@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { DEMO_CLIENT_ID } from '../sandbox/app';
 import { idpKeyFromEnv } from '../sandbox/idp';
-import { startSandboxServer } from '../sandbox/server';
+import { startSandboxServer, webhookOptionsFromEnv } from '../sandbox/server';
 import { startDemoServer } from './demo-server';
 
 const root = resolve(import.meta.dirname, '..');
@@ -50,6 +50,8 @@ export async function startServers(
       port: options.sandboxPort ?? 4100,
       ...(process.env.SANDBOX_API_KEY ? { apiKey: process.env.SANDBOX_API_KEY } : {}),
       idpKey: idpKeyFromEnv(),
+      // SANDBOX_APP_ID and SANDBOX_WEBHOOK_KEY: the webhooks' audience and signing key.
+      ...webhookOptionsFromEnv(),
       clients: [
         {
           id: DEMO_CLIENT_ID,

@@ -17,6 +17,9 @@ try {
   console.log(
     `Sign-on key:      "${idpKeyFromEnv()}" (SANDBOX_IDP_KEY): HS256 id_tokens of identity provider ${SANDBOX_IDP_ID}`,
   );
+  console.log(
+    `Webhooks:         POST ${servers.sandboxUrl}/_sandbox/webhooks {"url": …}; public key ${servers.sandboxUrl}/_sandbox/webhooks/public-key`,
+  );
   if (extraOrigins.length)
     console.log(`Also allowed:     ${extraOrigins.join(', ')} (SANDBOX_ALLOWED_ORIGINS)`);
   console.log('Demo member: jane@example.com / storefront-demo. Press Ctrl-C to stop.');

@@ -51,6 +51,8 @@ export function recordOrder(
   for (const productId of new Set(cart.lines.map((l) => l.productId))) {
     const product = ctx.state.products.get(productId);
     if (product) finalizeProduct(product);
+    // Stock taken: a change of the product's variants (webhooks).
+    ctx.webhooks.noteProduct(productId);
   }
   if (cart.giftCard && details.giftCardCents > 0)
     redeemGiftCard(ctx, cart.giftCard.code, details.giftCardCents);

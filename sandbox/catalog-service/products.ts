@@ -472,6 +472,7 @@ const writtenProduct = (product: Product) => ({ product: productView(product, { 
 export function touch(ctx: SandboxContext, product: Product): void {
   product.lastUpdated = nowIso(ctx);
   finalizeProduct(product);
+  ctx.webhooks.noteProduct(product.id as string);
 }
 
 export function createProduct(ctx: SandboxContext, body: Json) {
@@ -511,6 +512,7 @@ export function createProduct(ctx: SandboxContext, body: Json) {
   applyProductPatch(ctx, product, rest);
   ctx.state.products.set(id, product);
   finalizeProduct(product);
+  ctx.webhooks.noteProduct(id);
   return writtenProduct(product);
 }
 
@@ -526,6 +528,7 @@ export function updateProduct(ctx: SandboxContext, id: string, body: Json) {
 export function deleteProduct(ctx: SandboxContext, id: string) {
   findProduct(ctx, id, { merchant: true });
   ctx.state.products.delete(id);
+  ctx.webhooks.noteProduct(id);
   return {};
 }
 

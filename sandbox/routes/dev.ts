@@ -4,6 +4,7 @@ import { type AppEnv, readJsonBody, type SandboxContext, type SiteUrls } from '.
 import { applicationError, forbidden, notFound, PlatformError, validationError } from '../errors';
 import { renderArtwork } from '../media';
 import { applySettingsPatch } from '../settings';
+import { registerWebhookRoutes } from './webhooks';
 
 /**
  * Guards the dev endpoints that change state against cross-site requests. A plain HTML form or a no-cors
@@ -48,6 +49,7 @@ export function registerDevRoutes(
   registerClients(app, ctx, guard);
   registerRevocation(app, ctx, guard);
   registerMedia(app, ctx);
+  registerWebhookRoutes(app, ctx, guard);
 }
 
 type Guard = MiddlewareHandler<AppEnv>;

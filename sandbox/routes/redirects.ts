@@ -306,15 +306,14 @@ function registerRedirectSessions(app: Hono<AppEnv>, ctx: SandboxContext): void 
     const { endpoint, searchParams } = fullUrlOf(ctx, session);
     const shortId = randomBytes(6).toString('base64url');
     ctx.shortLinks.set(shortId, session.id);
-    return c.json({
-      redirectSession: {
-        id: session.id,
-        fullUrl: `${endpoint}?${new URLSearchParams(searchParams)}`,
-        urlDetails: { endpoint, searchParams },
-        sessionToken: randomBytes(24).toString('base64url'),
-        shortUrl: `${ctx.publicUrl}/_r/${shortId}`,
-      },
-    });
+    session.answer = {
+      id: session.id,
+      fullUrl: `${endpoint}?${new URLSearchParams(searchParams)}`,
+      urlDetails: { endpoint, searchParams },
+      sessionToken: randomBytes(24).toString('base64url'),
+      shortUrl: `${ctx.publicUrl}/_r/${shortId}`,
+    };
+    return c.json({ redirectSession: session.answer });
   });
 
   app.get('/_r/:short', (c) => {

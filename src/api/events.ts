@@ -31,8 +31,9 @@ export type ApiEventName = keyof ApiEvents;
 export type ApiEventHandler<K extends ApiEventName> = (payload: ApiEvents[K]) => void;
 
 /**
- * A tiny typed emitter over an event map (`{ name: payload }`), the one the API client, the webhooks receiver
- * and `window.Storefront.on` share; a throwing handler is reported and does not stop the others.
+ * A tiny typed emitter over an event map (`{ name: payload }`), the one the API client and
+ * `window.Storefront.on` share; a throwing handler is reported and does not stop the others. (`Webhooks` keeps its
+ * own handlers: it awaits them and reports a failure to the platform, which then delivers the event again.)
  *
  * @example
  * const events = new Emitter<{ ready: { at: number } }>();

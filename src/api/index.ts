@@ -1,6 +1,7 @@
 /**
  * storefront-widgets/api: a typed client for every storefront and merchant call of the platform, for
- * browsers and Node ≥ 20. Plain functions that take the client first, so bundlers keep only what is used.
+ * browsers and Node ≥ 20, and `Webhooks`, the receiver of its signed events. Plain functions that take the
+ * client first, so bundlers keep only what is used.
  *
  * @example
  * import { createApiClient, apiKeyAuth, queryProducts } from 'storefront-widgets/api';
@@ -23,3 +24,4 @@ export * from './query-builder';
 export * from './redirects';
 export * from './safe-url';
 export * from './types/index';
+export * from './webhooks';
