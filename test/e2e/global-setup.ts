@@ -27,6 +27,8 @@ export async function setup(project: TestProject): Promise<void> {
       emptyOutDir: true,
       target: 'es2022',
       lib: { entry: resolve(root, 'test/e2e/lab/lab.ts'), formats: ['es'], fileName: () => 'lab.js' },
+      // One file: the auth layer's lazy imports are inlined (no chunk, and no warning that one cannot split).
+      rolldownOptions: { output: { codeSplitting: false } },
     },
   });
   servers = await startServers({
