@@ -14,10 +14,7 @@ export default function Home() {
       <header>
         <strong>My Next shop</strong> <MemberBadge />
       </header>
-      <main>
-        <h1>Everything in the shop</h1>
-        <ProductGrid pageSize={8} hide={['brand']} />
-      </main>
+      <ProductGrid pageSize={8} hide={['brand']} />
       <CartDrawer />
       <LoginModal />
     </StorefrontProvider>
