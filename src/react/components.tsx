@@ -55,6 +55,11 @@ export interface ProductDisplayProps extends HostProps {
   hide?: string[];
   /** The product's own page in the app, `{slug}` (and `{id}`) filled in: the name links to it. */
   href?: string;
+  /**
+   * `quick-view`: the name opens the product page's layout in a dialog over the page, at `#sf-product=<slug>`
+   * (Back closes it); for an app without a page per product. Wins over `href`.
+   */
+  link?: 'quick-view';
   /** The level of the name's heading (3 on a card, 1 on a product page). */
   headingLevel?: number;
 }
@@ -67,6 +72,7 @@ const attributesOf = (props: ProductDisplayProps): Record<string, string> => ({
   ...(props.layout ? { layout: props.layout } : {}),
   ...(props.hide ? { hide: props.hide.join(' ') } : {}),
   ...(props.href ? { href: props.href } : {}),
+  ...(props.link ? { link: props.link } : {}),
   ...(props.headingLevel ? { 'heading-level': String(props.headingLevel) } : {}),
 });
 

@@ -316,3 +316,45 @@ describe('the product elements’ look', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('a grid’s quick view (link="quick-view")', () => {
+  it('opens the product page in a dialog at its own address; Back, Escape and the close button close it', async () => {
+    const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/`);
+    const quickView = page.locator('sf-product-grid [part="quick-view"]');
+    const tee = allProducts(page).locator('[part="card"]', { hasText: 'Everyday Cotton Tee' });
+    await tee.getByRole('link', { name: 'Everyday Cotton Tee' }).click();
+    await quickView.locator('[part="description"]').waitFor();
+    // One dialog for the page, though both grids have the tee.
+    expect(await quickView.count()).toBe(1);
+    expect(new URL(page.url()).hash).toBe('#sf-product=everyday-cotton-tee');
+    expect(await quickView.getByRole('heading', { level: 2 }).textContent()).toBe('Everyday Cotton Tee');
+    await shot(page, 'products-quick-view');
+
+    // Back closes it, and the page stays.
+    await page.goBack();
+    await expect.poll(() => quickView.count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The close button and Escape go back the same way.
+    await tee.getByRole('link', { name: 'Everyday Cotton Tee' }).click();
+    await quickView.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => quickView.count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe('');
+    await tee.getByRole('link', { name: 'Everyday Cotton Tee' }).click();
+    await quickView.locator('[part="description"]').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => quickView.count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe('');
+
+    // A shared link opens it; closing it stays on the page (there is nothing to go back to).
+    await page.goto(`${demoUrl}/#sf-product=stoneware-mug`);
+    await quickView.getByRole('heading', { level: 2, name: 'Stoneware Mug' }).waitFor();
+    await quickView.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => quickView.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).hash).toBe('');
+    expect(errors).toEqual([]);
+  });
+});

@@ -51,6 +51,11 @@ export interface ProductSettings {
   hide: ReadonlySet<string>;
   /** The product's own page, with `{slug}` (and `{id}`) filled in: the name becomes a link to it. */
   href?: string | undefined;
+  /**
+   * `quick-view`: the name opens the product page's layout in a dialog over the page (with an address of its
+   * own, `#sf-product=<slug>`, so Back closes it), for a site without a page per product. Wins over `href`.
+   */
+  link?: 'quick-view' | undefined;
   /** The level of the name's heading: 3 on a card, 1 on a product page unless said. */
   headingLevel?: number | undefined;
   locale: string;
@@ -271,6 +276,13 @@ function AddToCart({
   );
 }
 
+/** The address that opens a product's quick view: this page with `#sf-product=<slug>`. */
+export const quickViewHref = (product: Product): string =>
+  `#${QUICK_VIEW}${encodeURIComponent(product.slug ?? product.id ?? '')}`;
+
+/** The start of a quick view's fragment. */
+export const QUICK_VIEW = 'sf-product=';
+
 /** The product's own page, `href` with its `{slug}` and `{id}` filled in; none without `href`. */
 function linkOf(href: string | undefined, product: Product): string | undefined {
   return href
@@ -310,7 +322,8 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
   };
 
   const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
-  const link = linkOf(settings.href, product);
+  const link =
+    settings.link === 'quick-view' && !page ? quickViewHref(product) : linkOf(settings.href, product);
   const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
   const ribbon =
     ribbonText && shown('ribbon') ? (

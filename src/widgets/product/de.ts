@@ -34,6 +34,7 @@ const de: ProductStrings = {
   productsFailed: 'Die Produkte konnten nicht geladen werden.',
   addFailed: 'Der Artikel konnte nicht hinzugefügt werden.',
   networkError: 'Der Shop ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
+  close: 'Schließen',
   retry: 'Erneut versuchen',
 };
 

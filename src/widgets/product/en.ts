@@ -33,6 +33,7 @@ const en = {
   addFailed: 'The item could not be added.',
   networkError: 'The shop cannot be reached. Check your connection and try again.',
   retry: 'Try again',
+  close: 'Close',
 };
 
 export default en;

@@ -35,6 +35,7 @@ export function settingsOf(attributes: Attributes, context: WidgetContext): Prod
     layout: attributes.layout === 'page' ? 'page' : 'card',
     hide: new Set((attributes.hide ?? '').toLowerCase().split(/\s+/)),
     href: attributes.href || undefined,
+    link: attributes.link === 'quick-view' ? 'quick-view' : undefined,
     headingLevel: Number.isInteger(level) ? level : undefined,
     locale: context.config.lang,
     currency: context.config.currency,

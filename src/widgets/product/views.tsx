@@ -6,6 +6,7 @@ import type { ProductListQuery, ProductRef } from '../../store/types';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { ProductCard, type ProductSettings } from './card';
+import { QuickView } from './quick-view';
 import type { ProductStrings } from './strings';
 
 /** Skeleton cards shown at most while a grid's first page loads (a screenful: more is noise). */
@@ -175,6 +176,9 @@ export function ProductGridView({ store, t, settings, fallback, query }: GridPro
           ) : null;
         })}
       </ul>
+      {settings.link === 'quick-view' ? (
+        <QuickView store={store} t={t} settings={settings} ids={list.ids} />
+      ) : null}
       <div className="more">
         <p className="count" role="status" part="count">
           {list.total === undefined ? '' : fill(t.productsShown, { shown, total: list.total })}
