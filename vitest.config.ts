@@ -67,7 +67,7 @@ export default defineConfig({
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:4000/shop' } },
           include: ['test/unit/react/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/setup/testing-library.ts'],
+          setupFiles: ['test/setup/testing-library.ts', 'test/setup/react.ts'],
         },
       },
       {
@@ -83,7 +83,7 @@ export default defineConfig({
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:4000/shop' } },
           include: ['test/unit/react/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/setup/testing-library.ts'],
+          setupFiles: ['test/setup/testing-library.ts', 'test/setup/react.ts'],
           server: { deps: { inline: ['zustand', /@floating-ui/] } },
         },
       },

@@ -10,10 +10,6 @@ import { answerSilentFrames, pageRequest } from './login';
 import { testSandbox } from './sandbox';
 import { getByRole, queryByRole, settle, textOf } from './widget';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
 /** A request as sent to the platform. */
 export interface Sent {
   method: string;

@@ -6,7 +6,7 @@
  * Real React (19, and 18 in the react18 project) in happy-dom, against the in-process sandbox.
  */
 import { act, createElement, version } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CartDrawer,
   type CheckoutEvent,
@@ -21,27 +21,7 @@ import {
 } from '../../../src/react/index';
 import { click, openDialog, type Platform, probe, reactRoot, shadowOf } from '../../helpers/react-app';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
-import { CHUNK_TIMEOUT_MS, getByRole, importChunks, textOf, type } from '../../helpers/widget';
-
-beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-beforeAll(
-  () =>
-    importChunks(
-      'textsEn',
-      'textsDe',
-      'memberPart',
-      'signInFlows',
-      'sessionTurns',
-      'cartEdits',
-      'cartV1',
-      'redirects',
-      'orderReturn',
-    ),
-  CHUNK_TIMEOUT_MS,
-);
+import { getByRole, textOf, type } from '../../helpers/widget';
 
 /** The page the tests run on (happy-dom's address); a test that moves it moves it back. */
 const HOME = 'http://localhost:4000/shop';

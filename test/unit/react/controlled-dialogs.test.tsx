@@ -5,7 +5,7 @@
  * in-process sandbox.
  */
 import { act, type CSSProperties, createElement, StrictMode, useEffect, useState, version } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AddToCartButton,
   CartDrawer,
@@ -32,27 +32,7 @@ import {
   shadowOf,
 } from '../../helpers/react-app';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
-import { CHUNK_TIMEOUT_MS, getByRole, importChunks, settle, textOf, type } from '../../helpers/widget';
-
-beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-beforeAll(
-  () =>
-    importChunks(
-      'textsEn',
-      'memberPart',
-      'menu',
-      'signInFlows',
-      'cartEdits',
-      'cartV1',
-      'redirects',
-      'productTextsEn',
-      'productCalls',
-    ),
-  CHUNK_TIMEOUT_MS,
-);
+import { getByRole, settle, textOf, type } from '../../helpers/widget';
 
 const app = reactRoot();
 afterEach(() => app.cleanup());

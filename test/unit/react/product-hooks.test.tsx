@@ -5,7 +5,7 @@
  * project) in happy-dom, against the in-process sandbox.
  */
 import { act, createElement, version } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type Problem,
   ProductGrid,
@@ -15,13 +15,7 @@ import {
 } from '../../../src/react/index';
 import { click, probe, reactRoot, type Sent, shadowOf } from '../../helpers/react-app';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
-import { CHUNK_TIMEOUT_MS, getByRole, importChunks, textOf } from '../../helpers/widget';
-
-beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-beforeAll(() => importChunks('productTextsEn', 'productTextsDe', 'productCalls'), CHUNK_TIMEOUT_MS);
+import { getByRole, textOf } from '../../helpers/widget';
 
 const app = reactRoot();
 afterEach(() => app.cleanup());

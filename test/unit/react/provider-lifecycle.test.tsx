@@ -6,7 +6,7 @@
 
 import { act, createElement, type ReactElement, StrictMode, useEffect, version } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ALLOWED_ORIGINS, DEMO_CLIENT_ID } from '../../../sandbox/app';
 import {
   AddToCartButton,
@@ -21,39 +21,7 @@ import {
 } from '../../../src/react/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
-import {
-  CHUNK_TIMEOUT_MS,
-  getByRole,
-  importChunks,
-  queryByRole,
-  settle,
-  setupUser,
-  textOf,
-  typeOver,
-} from '../../helpers/widget';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-beforeAll(
-  () =>
-    importChunks(
-      'textsEn',
-      'textsDe',
-      'menu',
-      'memberActions',
-      'signInFlows',
-      'cartEdits',
-      'cartV1',
-      'redirects',
-    ),
-  CHUNK_TIMEOUT_MS,
-);
+import { getByRole, queryByRole, settle, setupUser, textOf, typeOver } from '../../helpers/widget';
 
 /** A second OAuth client of the same platform: another site, another session and cart. */
 const OTHER_CLIENT_ID = 'other-client';

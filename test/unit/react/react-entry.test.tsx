@@ -1,7 +1,7 @@
 import { within } from '@testing-library/dom';
 import { act, createElement, StrictMode, version } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AddToCartButton,
   CartDrawer,
@@ -17,42 +17,7 @@ import {
 } from '../../../src/react/index';
 import { answerSilentFrames, pageRequest } from '../../helpers/login';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
-import {
-  CHUNK_TIMEOUT_MS,
-  importChunks,
-  settle,
-  setupUser,
-  textOf,
-  typeOver,
-  withinShadow,
-} from '../../helpers/widget';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
-beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-// What the widgets, the menu and the store load on first use, here once (on this project's React): the tests'
-// waits are for the app and the widgets, never for vitest loading a chunk.
-beforeAll(
-  () =>
-    importChunks(
-      'textsEn',
-      'memberPart',
-      'menu',
-      'memberActions',
-      'signInFlows',
-      'cartEdits',
-      'cartV1',
-      'redirects',
-      'productTextsEn',
-      'productCalls',
-    ),
-  CHUNK_TIMEOUT_MS,
-);
+import { settle, setupUser, textOf, typeOver, withinShadow } from '../../helpers/widget';
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
