@@ -309,13 +309,26 @@ describe('drawer states', () => {
 });
 
 /**
- * The demo shop on a dark system, with the (empty) cart drawer open: `early` runs in the page before its own
- * scripts (as the site's HTML would), `prepare` once it has loaded.
+ * The demo shop on a dark system, with the (empty) cart drawer open: `declared` is the page's
+ * `<meta name="color-scheme">`, in its head before the script tag runs (as the site's HTML would say it),
+ * `prepare` runs once it has loaded.
  */
-async function drawerOnDarkSystem(prepare: () => void, early?: () => void) {
+async function drawerOnDarkSystem(prepare: () => void, declared?: string) {
   const { page, errors } = await freshPage();
   await page.emulateMedia({ colorScheme: 'dark' });
-  if (early) await page.addInitScript(early);
+  if (declared)
+    await page.addInitScript(
+      (content) =>
+        new MutationObserver((_records, observer) => {
+          if (!document.head) return;
+          observer.disconnect();
+          const meta = document.createElement('meta');
+          meta.name = 'color-scheme';
+          meta.content = content;
+          document.head.prepend(meta);
+        }).observe(document, { childList: true, subtree: true }),
+      declared,
+    );
   await page.goto(`${demoUrl}/`);
   await expect.poll(() => count(page).getAttribute('data-sf-status')).toBe('ready');
   await page.evaluate(prepare);
@@ -327,20 +340,9 @@ async function drawerOnDarkSystem(prepare: () => void, early?: () => void) {
 describe('theming', () => {
   it('lays the drawer out right to left, follows a dark colour scheme and takes the site’s --sf-* colours', async () => {
     // A site with a dark mode of its own (`color-scheme: light dark`): the widgets follow the visitor's system.
-    const { page, errors } = await drawerOnDarkSystem(
-      () => {
-        document.documentElement.dir = 'rtl';
-      },
-      () =>
-        new MutationObserver((_records, observer) => {
-          if (!document.head) return;
-          observer.disconnect();
-          const meta = document.createElement('meta');
-          meta.name = 'color-scheme';
-          meta.content = 'light dark';
-          document.head.prepend(meta);
-        }).observe(document, { childList: true, subtree: true }),
-    );
+    const { page, errors } = await drawerOnDarkSystem(() => {
+      document.documentElement.dir = 'rtl';
+    }, 'light dark');
     await animationsDone(page);
     const box = await panel(page).boundingBox();
     expect(box?.x).toBe(0); // the drawer sits at the inline end, which is the left in right-to-left
@@ -360,19 +362,7 @@ describe('theming', () => {
 
   it('keeps a light-only site’s widgets light on a dark system (data-theme="auto")', async () => {
     // The site says it is light only, as many sites do.
-    const { page, errors } = await drawerOnDarkSystem(
-      () => {},
-      () =>
-        // <meta name="color-scheme" content="only light"> in the page's head, before the script tag runs.
-        new MutationObserver((_records, observer) => {
-          if (!document.head) return;
-          observer.disconnect();
-          const meta = document.createElement('meta');
-          meta.name = 'color-scheme';
-          meta.content = 'only light';
-          document.head.prepend(meta);
-        }).observe(document, { childList: true, subtree: true }),
-    );
+    const { page, errors } = await drawerOnDarkSystem(() => {}, 'only light');
     expect(await page.locator('sf-member-badge').getAttribute('data-theme')).toBe('light');
     expect(await page.locator('sf-cart-drawer').getAttribute('data-theme')).toBe('light');
     expect(await panel(page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(

@@ -17,6 +17,17 @@ function card(html: string): HTMLElement {
   return document.querySelector('[data-sf-add-to-cart]') as HTMLElement;
 }
 
+/** The host page wired to a store that holds an empty cart and no one, for what a button does before the add. */
+const wireWithoutStore = () =>
+  wireHostPage(
+    document,
+    {
+      getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
+      subscribe: () => () => {},
+    } as never,
+    { openCartOnAdd: true, lang: 'en', report: () => {} },
+  );
+
 describe('the host page option pickers', () => {
   it('reads a select and the checked radio of a group in the button’s data-sf-product container', () => {
     const button = card(`<article data-sf-product>
@@ -83,15 +94,7 @@ describe('host page details a hostile page can reach', () => {
     scope.innerHTML = `<select data-sf-option="Size $&amp; $' $\`"><option value="">–</option></select>
       <button data-sf-add-to-cart="p1">Add</button><p data-sf-message hidden></p>`;
     document.body.append(scope);
-    const store = {
-      getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
-      subscribe: () => () => {},
-    };
-    const unwire = wireHostPage(document, store as never, {
-      openCartOnAdd: true,
-      lang: 'en',
-      report: () => {},
-    });
+    const unwire = wireWithoutStore();
     (scope.querySelector('button') as HTMLButtonElement).click();
     await vi.waitFor(() =>
       expect(scope.querySelector('[data-sf-message]')?.textContent).toBe("Choose a Size $& $' $`."),
@@ -110,15 +113,7 @@ describe('the host page’s "choose a …" mark', () => {
       'form',
     ) as HTMLFormElement;
     const [size, fit] = [...scope.querySelectorAll('select')] as [HTMLSelectElement, HTMLSelectElement];
-    const store = {
-      getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
-      subscribe: () => () => {},
-    };
-    const unwire = wireHostPage(document, store as never, {
-      openCartOnAdd: true,
-      lang: 'en',
-      report: () => {},
-    });
+    const unwire = wireWithoutStore();
     (scope.querySelector('button') as HTMLButtonElement).click();
     await vi.waitFor(() => expect(size.getAttribute('aria-invalid')).toBe('true'));
     expect(document.activeElement).toBe(size);
