@@ -34,7 +34,7 @@ export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
   return {
     cart: { ...EMPTY_CART },
 
-    loadCart: (options) => core.read(options),
+    loadCart: async (options) => void (await core.read(options)),
 
     ...edits,
     // The way back from checkout: its code downloads only when the address names an order.
@@ -85,12 +85,12 @@ export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
     dismissCartError: () => patchCart({ error: null, retry: null }),
     retryCart() {
       const { retry } = get().cart;
-      if (retry === 'load') return get().loadCart();
-      return retry
-        ? get()
-            .addToCart(retry)
-            .then(() => {})
-        : Promise.resolve();
+      const s = get();
+      if (retry === 'load') return s.loadCart();
+      if (!retry) return Promise.resolve();
+      if ('lineId' in retry)
+        return 'remove' in retry ? s.removeLine(retry.lineId) : s.setQuantity(retry.lineId, retry.quantity);
+      return s.addToCart(retry).then(() => {});
     },
   };
 }

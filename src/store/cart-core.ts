@@ -141,12 +141,14 @@ function cartReading(
         since,
         broadcast: options.broadcast,
       });
+      return true;
     } catch (error) {
       // The cart on show (if any) is not confirmed, even if another was taken meanwhile (an answer can be
       // older than the server's cart): the message says so.
       patchCart({ status: state.newest ? 'ready' : 'error' });
       // After a failed change its own message says more than "could not be loaded".
       if (!(options.keepError && get().cart.error)) fail(problemOf(error, 'cartLoadFailed'));
+      return false;
     }
   };
 

@@ -3,7 +3,7 @@ import type { Cart, LineItem } from '../api/types/cart';
 import { CHECKOUT_KEY, type CheckoutNote, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
 import { quantitiesKey } from './cart-shapes';
 import { problemOf } from './problems';
-import type { CartBackend, CartCore, CartEdits } from './types';
+import type { CartBackend, CartCore, CartEdits, CartRetry } from './types';
 
 /**
  * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is
@@ -105,6 +105,7 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
     edit: (lines: LineItem[]) => LineItem[],
     send: (api: CartBackend) => Promise<Cart>,
     problemKey: string,
+    again: CartRetry,
   ) => {
     core.edits.add(edit);
     core.show();
@@ -118,7 +119,13 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
       core.edits.delete(edit);
       core.show();
       core.fail(problemOf(error, problemKey));
-      void get().loadCart({ keepError: true });
+      const problem = get().cart.error;
+      // A failure the network or the server made: once the cart is read again (not over a cart that may have
+      // moved on), "Try again" sends this change again. A refusal: "Try again" reads the cart.
+      const transient = isSystemError(error) || (isApiError(error) && error.status >= 500);
+      void core.read({ keepError: true }).then((read) => {
+        if (read && transient && get().cart.error === problem) patchCart({ retry: again });
+      });
     }
   };
   return {
@@ -136,6 +143,7 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
           (lines) => lines.map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
           (api) => api.setQuantity(lineId, quantity),
           'quantityFailed',
+          { lineId, quantity },
         );
       } finally {
         const { [lineId]: _done, ...rest } = get().cart.pending;
@@ -149,6 +157,7 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
         (lines) => lines.filter((l) => l.id !== lineId),
         (api) => api.remove(lineId),
         'removeFailed',
+        { lineId, remove: true },
       );
     },
   };

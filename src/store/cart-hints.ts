@@ -41,7 +41,7 @@ export function tabHints(
   read: CartCore['read'],
   recheck: () => void,
 ): (data: unknown) => void {
-  let rereading: Promise<void> | undefined;
+  let rereading: Promise<unknown> | undefined;
   let rereadAgain = false;
   const reread = () => {
     if (rereading) {

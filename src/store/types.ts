@@ -48,12 +48,19 @@ export interface CartSlice {
   checkout: 'idle' | 'working' | 'error';
   checkoutError: Problem | null;
   /**
-   * What the error banner's "Try again" does: read the cart again (`load`), send a failed add once more (an
-   * add that did not arrive, or failed on the network or the server's side), or nothing (a refusal that
-   * trying again cannot change, such as a sold-out product).
+   * What the error banner's "Try again" does: read the cart again (`load`); send a failed add, quantity
+   * change or removal once more (one that failed on the network or the server's side, or an add that did not
+   * arrive); or nothing (a refusal that trying again cannot change, such as a sold-out product).
    */
-  retry: 'load' | AddToCartInput | null;
+  retry: CartRetry | null;
 }
+
+/** A change "Try again" sends once more, or `load`: the cart read again. */
+export type CartRetry =
+  | 'load'
+  | AddToCartInput
+  | { lineId: string; quantity: number }
+  | { lineId: string; remove: true };
 
 export interface StorefrontState {
   /** The token pair (persisted: `./tokens.ts`), its role, and a notice for the person (an ended session). */
@@ -255,7 +262,8 @@ export interface CartCore {
   /** The cart service's changes (v1's or V2's, `StoreDeps.cartApi`), downloaded once (again after a failure). */
   backend(): Promise<CartBackend>;
   /** Reads the cart and takes it (`loadCart`); `broadcast: false` keeps the other tabs from hearing of it. */
-  read(options?: { keepError?: boolean; broadcast?: boolean }): Promise<void>;
+  /** Reads the server's cart; true when it was read (false: the read failed, and the cart shown may be stale). */
+  read(options?: { keepError?: boolean; broadcast?: boolean }): Promise<boolean>;
   /** Reads the cart again once changes another page left on their way must have landed. */
   recheck(): void;
   /** Forgets the newest cart taken (the shopper changed: another cart, maybe an older one, comes next). */

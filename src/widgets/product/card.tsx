@@ -283,8 +283,12 @@ export const quickViewHref = (product: Product): string =>
 /** The start of a quick view's fragment. */
 export const QUICK_VIEW = 'sf-product=';
 
-/** The product's own page, `href` with its `{slug}` and `{id}` filled in; none without `href`. */
-function linkOf(href: string | undefined, product: Product): string | undefined {
+/**
+ * Where a card's name leads: its quick view (`link="quick-view"`; nowhere from the quick view's own product
+ * page), else the product's own page, `href` with its `{slug}` and `{id}` filled in; nowhere without either.
+ */
+function linkOf({ link, href, layout }: ProductSettings, product: Product): string | undefined {
+  if (link === 'quick-view') return layout === 'page' ? undefined : quickViewHref(product);
   return href
     ? fill(href, { slug: encodeURIComponent(product.slug ?? ''), id: encodeURIComponent(product.id ?? '') })
     : undefined;
@@ -322,8 +326,7 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
   };
 
   const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
-  const link =
-    settings.link === 'quick-view' && !page ? quickViewHref(product) : linkOf(settings.href, product);
+  const link = linkOf(settings, product);
   const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
   const ribbon =
     ribbonText && shown('ribbon') ? (

@@ -466,6 +466,42 @@ describe('the cart drawer: lines', () => {
     expect(textOf(alert)).toContain(`The item could not be removed. ${SIMULATED_FAILURE}`);
     expect(lineNames(f.root)).toEqual(['Stoneware Mug']);
   });
+
+  /** The next request to `pathEnd` fails as a busy server's would (503); the others go through. */
+  const failOnce = (f: ReturnType<typeof mount>, pathEnd: string) => {
+    const stop = f.intercept((request) => {
+      if (!request.path.endsWith(pathEnd)) return undefined;
+      stop();
+      return Response.json({ message: 'Service Unavailable' }, { status: 503 });
+    });
+  };
+
+  it('makes a removal that failed on the server’s side again with Try again, not a new read', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const dialog = await openDrawer(f);
+    failOnce(f, '/remove-line-items');
+    await click(button(dialog, 'Remove Stoneware Mug'));
+    const alert = await within(dialog).findByRole('alert');
+    expect(textOf(alert)).toContain('The item could not be removed.');
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Stoneware Mug']));
+    await click(button(alert, 'Try again'));
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual([]));
+  });
+
+  it('makes a failed quantity change again with Try again', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const dialog = await openDrawer(f);
+    failOnce(f, '/update-line-items-quantity');
+    await click(button(lineOf(f.root, 'Stoneware Mug'), 'One more Stoneware Mug'));
+    const alert = await within(dialog).findByRole('alert');
+    await vi.waitFor(() => expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('1'));
+    await click(button(alert, 'Try again'));
+    await vi.waitFor(() => expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2'));
+    await vi.waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    expect(f.store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(2);
+  });
 });
 
 describe('the cart drawer: quantities', () => {
