@@ -15,6 +15,8 @@ const de: Strings = {
   decrease: 'Ein {name} weniger',
   increase: 'Ein {name} mehr',
   remove: 'Entfernen',
+  removed: '{name} entfernt.',
+  undo: 'Rückgängig',
   removeItem: '{name} entfernen',
   each: 'je {price}',
   itemsCount: '{count} Artikel',

@@ -2,7 +2,7 @@ import { createElement, Fragment, type ReactNode, useEffect, useId, useRef, useS
 import { useStore } from 'zustand';
 import type { Cart, LineItem, ShippingOption, TranslatableString } from '../../api/types/cart';
 import { cartFigures } from '../../store/cart-summary';
-import type { CartSlice, Problem, Storefront } from '../../store/store';
+import type { AddToCartInput, CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
 import { safeImageUrl } from '../../ui/format';
@@ -78,8 +78,8 @@ function Message({
   );
 }
 
-/** A cart line as the drawer is given it. */
-type LineProps = Props & { line: LineItem; pending: boolean };
+/** A cart line as the drawer is given it; `removed` tells the drawer of a removal, for its Undo. */
+type LineProps = Props & { line: LineItem; pending: boolean; removed: (line: LineItem) => void };
 
 function Line(props: LineProps) {
   const { line, store, t, locale, currency, pending } = props;
@@ -105,6 +105,12 @@ function Line(props: LineProps) {
   const stockId = `${errorId}-stock`;
   const commit = () => {
     const value = Number(draft);
+    // 0 takes the line out (with an Undo), as the Remove button does.
+    if (value === 0 && /^\d+$/.test(draft.trim())) {
+      props.removed(line);
+      void store.getState().removeLine(id);
+      return;
+    }
     if (!/^\d+$/.test(draft.trim()) || value < 1 || value > MAX_QUANTITY) {
       setInvalid(true);
       return;
@@ -218,6 +224,7 @@ function LineControls({
   max,
   stockId,
   children,
+  removed,
 }: LineProps & {
   name: string;
   max: number;
@@ -254,6 +261,7 @@ function LineControls({
         onClick={(event) => {
           // The line leaves at once: the focus goes to the drawer, not to the page.
           (event.currentTarget.closest('dialog') as HTMLElement | null)?.focus();
+          removed(line);
           void store.getState().removeLine(id);
         }}
       >
@@ -608,6 +616,40 @@ function useLinesByFrame(lines: LineItem[]): LineItem[] {
   return allLines ? lines : lines.slice(0, FIRST_LINES);
 }
 
+/** How long a removed line's Undo stays (a new removal starts it again). */
+const UNDO_MS = 8000;
+
+/** "Stoneware Mug removed. Undo": the line added back as it was (product, choices, quantity) for a few seconds. */
+function Undo({ store, t, line, done }: Props & { line: LineItem; done: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(done, UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [line, done]);
+  const reference = line.catalogReference;
+  const { variantId, options } = (reference?.options ?? {}) as Partial<AddToCartInput>;
+  return (
+    <p className="undo" role="status" part="undo">
+      {fill(t.removed, { name: textOf(line.productName) ?? '' })}{' '}
+      <button
+        type="button"
+        className="link"
+        onClick={() => {
+          done();
+          if (reference)
+            void store.getState().addToCart({
+              productId: reference.catalogItemId,
+              quantity: line.quantity ?? 1,
+              ...(variantId ? { variantId } : {}),
+              ...(options ? { options } : {}),
+            });
+        }}
+      >
+        {t.undo}
+      </button>
+    </p>
+  );
+}
+
 /** The cart drawer: an accessible side dialog over the page. */
 export function Drawer(given: Props) {
   const { store, t } = given;
@@ -622,6 +664,7 @@ export function Drawer(given: Props) {
   // Loading until a cart is known: not read yet, or on its way.
   const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
   const close = given.onClose ?? (() => store.getState().closeCart());
+  const [removed, setRemoved] = useState<LineItem | null>(null);
   return (
     // The browser's modal <dialog>: a press outside the drawer, Escape and the close button close it.
     <ModalDialog labelledBy={titleId} onClose={close} className="overlay" part="overlay">
@@ -629,6 +672,9 @@ export function Drawer(given: Props) {
         <DrawerHeader {...props} titleId={titleId} close={close} />
         <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
           <Notices {...props} loading={loading} />
+          {removed && !lines.some((l) => l.id === removed.id) ? (
+            <Undo {...props} line={removed} done={() => setRemoved(null)} />
+          ) : null}
           {loading ? (
             <Skeleton t={t} />
           ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
@@ -648,6 +694,7 @@ export function Drawer(given: Props) {
                     key={line.id}
                     line={line}
                     pending={Object.hasOwn(slice.pending, line.id as string)}
+                    removed={setRemoved}
                     {...props}
                   />
                 ))}

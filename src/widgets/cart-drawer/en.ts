@@ -13,6 +13,8 @@ const en = {
   decrease: 'One fewer {name}',
   increase: 'One more {name}',
   remove: 'Remove',
+  removed: '{name} removed.',
+  undo: 'Undo',
   removeItem: 'Remove {name}',
   each: '{price} each',
   itemsCount: '{count} item|{count} items',

@@ -504,6 +504,51 @@ describe('the cart drawer: lines', () => {
   });
 });
 
+describe('the cart drawer: a line taken out', () => {
+  it('takes a line out when its quantity is set to 0, and puts it back as it was with Undo', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({
+      productId: f.productId('everyday-cotton-tee'),
+      quantity: 2,
+      options: { Size: 'Medium', Color: 'White' },
+    });
+    const dialog = await openDrawer(f);
+    const user = setupUser();
+    await typeOver(user, quantityInput(f.root, 'Everyday Cotton Tee'), '0');
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual([]));
+    await vi.waitFor(() =>
+      expect(textOf(dialog.querySelector('[part="undo"]'))).toBe('Everyday Cotton Tee removed. Undo'),
+    );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await click(button(dialog, 'Undo'));
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Everyday Cotton Tee']));
+    const line = f.store.getState().cart.cart?.lineItems?.[0];
+    expect(line?.quantity).toBe(2);
+    expect(line?.catalogReference?.options).toMatchObject({ options: { Size: 'Medium', Color: 'White' } });
+    expect(dialog.querySelector('[part="undo"]')).toBeNull();
+  });
+
+  it('offers Undo after Remove for a few seconds only', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const dialog = await openDrawer(f);
+    holdClock();
+    try {
+      button(dialog, 'Remove Stoneware Mug').click();
+      await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+      expect(textOf(dialog.querySelector('[part="undo"]'))).toBe('Stoneware Mug removed. Undo');
+      await vi.advanceTimersByTimeAsync(7000);
+      expect(dialog.querySelector('[part="undo"]')).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(dialog.querySelector('[part="undo"]')).toBeNull();
+    } finally {
+      await releaseClock();
+    }
+    expect(lineNames(f.root)).toEqual([]);
+  });
+});
+
 describe('the cart drawer: quantities', () => {
   it('steps between 1 and what is left, optimistically, then takes the server’s cart', async () => {
     const f = mount();
@@ -584,7 +629,7 @@ describe('the cart drawer: quantities', () => {
     expect(f.requestsTo('/update-line-items-quantity')).toHaveLength(2);
   });
 
-  it.each([['0'], ['-1'], ['2.5'], ['abc'], ['10000'], ['']])(
+  it.each([['-1'], ['2.5'], ['abc'], ['10000'], ['']])(
     'explains the impossible quantity %j and sends nothing',
     async (typed) => {
       const f = mount();
@@ -638,7 +683,7 @@ describe('the cart drawer: quantities', () => {
     await vi.advanceTimersByTimeAsync(0);
     const input = quantityInput(f.root, 'Pothos in a Ceramic Pot');
     // (user-event sets no timer between keys: what it does needs no move of the clock.)
-    await typeOver(user, input, '0');
+    await typeOver(user, input, '10000');
     await vi.advanceTimersByTimeAsync(0);
     await user.keyboard('{Enter}');
     await vi.advanceTimersByTimeAsync(0);
@@ -647,7 +692,7 @@ describe('the cart drawer: quantities', () => {
     // The line's first effects run now: the message and what was typed stay.
     await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
     expect(alerts(f.root)).toEqual(['Enter a whole number from 1 to 9999.']);
-    expect(quantityInput(f.root, 'Pothos in a Ceramic Pot').value).toBe('0');
+    expect(quantityInput(f.root, 'Pothos in a Ceramic Pot').value).toBe('10000');
     expect(quantityInput(f.root, 'Pothos in a Ceramic Pot').getAttribute('aria-invalid')).toBe('true');
     expect(f.requestsTo('/update-line-items-quantity')).toEqual([]);
 
