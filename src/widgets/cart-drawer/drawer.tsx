@@ -6,8 +6,9 @@ import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
 import { safeImageUrl } from '../../ui/format';
-import { fill, plural } from '../../ui/i18n';
+import { fill } from '../../ui/i18n';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { plural } from '../../ui/plural';
 import { formatPrice } from '../../ui/price';
 import type { Strings } from './strings';
 

@@ -1,4 +1,4 @@
-/** The English texts of the badge's member part (in its chunk, `member.ts`, beside the German ones). */
+/** The English texts of the badge's member part, in its chunk (`member.ts`; other languages: `badge.<lang>.ts`). */
 const en = {
   accountMenu: 'account menu',
   member: 'Member',
