@@ -165,7 +165,8 @@ function LineDetails({
   return (
     <>
       <p className="line-name" part="line-name">
-        {name}
+        {/* The product's name in its own direction, whatever the page's. */}
+        <bdi>{name}</bdi>
       </p>
       {options.length ? (
         <ul className="options">

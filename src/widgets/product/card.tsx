@@ -333,13 +333,20 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
         {page || !shown('media') ? ribbon : null}
         {product.brand && shown('brand') ? (
           <p className="brand" part="brand">
-            {product.brand}
+            {/* The merchant's words in their own direction ("Kiln & Co." on a right-to-left page). */}
+            <bdi>{product.brand}</bdi>
           </p>
         ) : null}
         {createElement(
           `h${level}`,
           { id: nameId, className: 'name', part: 'name' },
-          link ? <a href={link}>{name}</a> : name,
+          link ? (
+            <a href={link} dir="auto">
+              {name}
+            </a>
+          ) : (
+            <bdi>{name}</bdi>
+          ),
         )}
         {shown('price') ? (
           <Price product={product} price={offer.price} currency={currency} locale={locale} t={t} />
