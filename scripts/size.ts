@@ -48,11 +48,11 @@ const fail = (message: string) => {
 };
 
 /**
- * Language packs: the views' (`chunks/texts.en-….js`), the product elements' (`chunks/products.en-….js`) and, for
- * every language but English, its language pack (`chunks/lang.de-….js`: the member badge shell's texts, and the
- * way to the language's other packs), which a page in that language downloads as its badge mounts, and the
- * badge's member part's texts (`chunks/member.de-….js`), with that part. A page loads only its own language's
- * packs of each kind it needs.
+ * Language packs: the views' (`chunks/texts.en-….js`), the product elements' (`chunks/products.en-….js`)
+ * and, for every language but English, its language pack (`chunks/lang.de-….js`: the member badge shell's
+ * texts, and the way to the language's other packs), which a page in that language downloads as its badge
+ * mounts, and the badge's member part's texts (`chunks/member.de-….js`), with that part. A page loads only
+ * its own language's packs of each kind it needs.
  */
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ja', 'ar'];
 type PackKind = 'lang' | 'texts' | 'products' | 'member';
@@ -157,7 +157,7 @@ function measure(folder: string, label: string, otherService: RegExp) {
   }
   const packsOf = (lang: string, kind: PackKind) => files.filter((file) => isPack(file, lang, kind));
   for (const lang of LANGUAGES) {
-    // Each language's packs: one of each kind (English has no language pack: its badge's texts are the code's).
+    // One pack of each kind a language (English has no language pack: its badge's texts are the code's).
     for (const kind of ['texts', 'products', ...(lang === 'en' ? [] : ['lang', 'member'])] as PackKind[]) {
       if (packsOf(lang, kind).length !== 1) fail(`dist/${folder} has no single ${kind} pack for "${lang}"`);
     }

@@ -1,4 +1,4 @@
-/** Texts in the visitor's language: picking a dictionary and `{name}` placeholders (plural forms: `plural.ts`). */
+/** Texts in the visitor's language: picking a dictionary, `{name}` placeholders (plural forms: `plural.ts`). */
 
 /**
  * Which of a table's languages a page's language is, by its primary subtag (`de-AT` is `de`); undefined when

@@ -1,10 +1,11 @@
 /**
  * The widgets' texts by language. English is the code's (the member badge's few texts) and packs of its own
- * (the views', `texts.en.ts`; the product elements', `products.en.ts`). Every other language has a small language
- * pack (`lang.<code>.ts`): its badge shell's texts, downloaded as the badge mounts (at boot), and the way to its
- * other packs: the views' texts (`texts.<code>.ts`, alongside the widgets' chunk), the product elements'
- * (`products.<code>.ts`) and the badge's member part's (`member-badge/member.<code>.ts`, with that part). A page downloads only its own language's packs; the one table of languages here is
- * all the loader holds of the others (a few bytes a language: `vite.config.ts`, `sharedPackHash`).
+ * (the views', `texts.en.ts`; the product elements', `products.en.ts`). Every other language has a small
+ * language pack (`lang.<code>.ts`): its badge shell's texts, downloaded as the badge mounts (at boot), and the
+ * way to its other packs: the views' texts (`texts.<code>.ts`, alongside the widgets' chunk), the product
+ * elements' (`products.<code>.ts`) and the badge's member part's (`member-badge/member.<code>.ts`, with that
+ * part). A page downloads only its own language's packs; the one table of languages here is all the loader
+ * holds of the others (a few bytes a language: `vite.config.ts`, `sharedPackHash`).
  */
 import { retryOnce } from '../chunks';
 import { languageOf, withOverrides } from '../ui/i18n';

@@ -1,4 +1,4 @@
-/** The badge shell's English texts, in the loader (other languages: `badge.<lang>.ts`, a pack each). */
+/** The badge shell's English texts, in the loader (other languages': `<lang>.ts`, in their language pack). */
 const en = {
   signIn: 'Sign in',
   loadingMember: 'Loading your account…',

@@ -94,8 +94,8 @@ function dress(
 }
 
 /**
- * The badge, at once on an English page (or one in a language without a pack); on another, once its pack is
- * here (the page's own children show until then), with the member part's code downloading beside it.
+ * The badge, at once on an English page (or one in a language without a pack); on another, once its language
+ * pack is here (the element's own children show until then).
  */
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
   return afterTexts(badgeTexts(context.config.lang), (pack) =>

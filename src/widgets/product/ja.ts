@@ -1,6 +1,8 @@
 import type { ProductStrings } from './en';
 
-/** The product elements' texts in Japanese: a pack of its own, loaded only by Japanese pages with products. */
+/**
+ * The product elements' texts in Japanese: a pack of its own, loaded only by Japanese pages with products.
+ */
 const ja: ProductStrings = {
   loading: '商品情報を読み込んでいます…',
   loadingProducts: '商品一覧を読み込んでいます…',

@@ -1,6 +1,9 @@
 import type { ProductStrings } from './en';
 
-/** The product elements' texts in Portuguese: a pack of its own, loaded only by Portuguese pages with products. */
+/**
+ * The product elements' texts in Portuguese: a pack of its own, loaded only by Portuguese pages with
+ * products.
+ */
 const pt: ProductStrings = {
   loading: 'Carregando o produto…',
   loadingProducts: 'Carregando produtos…',
