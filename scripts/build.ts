@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'vite';
+import { englishStrings } from './strings';
 
 const root = resolve(import.meta.dirname, '..');
 // Always the production bundle, also when a test runner (NODE_ENV=test) starts the build: Preact's
@@ -63,7 +64,11 @@ for (const project of ['tsconfig.api.json', 'tsconfig.react.json']) {
   execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });
 }
 for (const folder of ['dist/api', 'dist/types']) withExtensions(resolve(root, folder));
-console.log('Built dist/: embed.js, loader.js, chunks/, v2/, api/, react/, types/, sandbox/, demo-react/');
+// The widgets' English texts by `data-strings` key: the template for a language of a site's own.
+writeFileSync(resolve(root, 'dist/strings.en.json'), `${JSON.stringify(englishStrings(), null, 2)}\n`);
+console.log(
+  'Built dist/: embed.js, loader.js, chunks/, v2/, api/, react/, types/, sandbox/, demo-react/, strings.en.json',
+);
 
 /**
  * Gives every relative import of the emitted declarations its file: `'./http'` becomes `'./http.js'` and

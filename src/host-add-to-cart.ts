@@ -1,27 +1,16 @@
 import { scopeOf } from './host-scope';
 import type { Storefront } from './store/store';
-import { fill, languageOf } from './ui/i18n';
+import { fill } from './ui/i18n';
+import type { Strings } from './widgets/cart-drawer/en';
+import { textsFor } from './widgets/texts';
 
 /**
  * What a click on a page's `data-sf-add-to-cart` button does: read its scope's pickers and its attributes, say
  * what is missing or wrong, and add. Loaded on the first such click (with the cart's code, which the add
- * needs): a page that never adds never downloads it.
+ * needs): a page that never adds never downloads it. What it says on the page ("Choose a Size.", a quantity
+ * out of range, a failed add) is the drawer's texts in the page's language (`chooseOption`, `quantityInvalid`,
+ * `addFailed`), whose pack the click downloads beside this chunk, with the site's `data-strings` over them.
  */
-
-/** The few texts the host page's own elements get (the widgets' texts live in their chunks). */
-const EN_TEXTS = {
-  choose: 'Choose a {name}.',
-  quantity: 'Enter a whole number from 1 to 9999.',
-  failed: 'The item could not be added.',
-};
-const HOST_TEXTS: Record<string, typeof EN_TEXTS> = {
-  en: EN_TEXTS,
-  de: {
-    choose: 'Bitte {name} wählen.',
-    quantity: 'Gib eine ganze Zahl von 1 bis 9999 ein.',
-    failed: 'Der Artikel konnte nicht hinzugefügt werden.',
-  },
-};
 
 /**
  * The choices made in a button's scope: `<select data-sf-option="Size">`, radio buttons sharing
@@ -128,15 +117,28 @@ function markUnchosen(control: HTMLElement, option: string): void {
 export async function addFrom(
   add: Element,
   store: Storefront,
-  options: { openCartOnAdd: boolean; lang: string; report: (message: string) => void },
+  options: {
+    openCartOnAdd: boolean;
+    lang: string;
+    strings?: Record<string, string>;
+    report: (message: string) => void;
+  },
 ): Promise<void> {
-  const texts = HOST_TEXTS[languageOf(HOST_TEXTS, options.lang) ?? 'en'] as typeof EN_TEXTS;
-  /** Shows a message in the scope's `data-sf-message` element; false when the page has none. */
-  const say = (button: Element, text: string): boolean => {
+  const texts = textsFor('drawer', options.lang, options.strings);
+  texts.catch(() => {}); // (said on the console instead, by `report`)
+  /**
+   * Shows a message in the scope's `data-sf-message` element (a text of the page's language once its texts are
+   * here); false when the page has none, or the texts could not be downloaded.
+   */
+  const say = async (button: Element, text: string | ((t: Strings) => string)): Promise<boolean> => {
     const box = scopeOf(button)?.querySelector('[data-sf-message]');
     if (!box) return false;
-    box.textContent = text;
-    box.toggleAttribute('hidden', !text);
+    try {
+      box.textContent = typeof text === 'string' ? text : text(await texts);
+    } catch {
+      return false;
+    }
+    box.toggleAttribute('hidden', !box.textContent);
     return true;
   };
   try {
@@ -145,17 +147,17 @@ export async function addFrom(
       markUnchosen(picked.control, picked.option);
       picked.control.focus();
       add.setAttribute('data-sf-state', 'error');
-      if (!say(add, fill(texts.choose, { name: picked.option })))
+      if (!(await say(add, (t) => fill(t.chooseOption, { name: picked.option }))))
         options.report(`choose a ${picked.option} before adding to the cart`);
       return;
     }
     const read = readAddToCart(add, picked);
     if (!read.ok) {
       add.setAttribute('data-sf-state', 'error');
-      if (!say(add, texts.quantity)) options.report(read.message);
+      if (!(await say(add, (t) => t.quantityInvalid))) options.report(read.message);
       return;
     }
-    say(add, '');
+    void say(add, '');
     add.setAttribute('data-sf-state', 'adding');
     // The drawer opens at once, showing the add on its way: a slow add is never a page that does nothing.
     const adding = store.getState().addToCart(read.input);
@@ -166,7 +168,7 @@ export async function addFrom(
       const problem = store.getState().cart.error;
       // Without a message element the drawer's banner tells the visitor; an add that may have arrived shows
       // the cart itself, to be checked.
-      if (problem?.key === 'addUnconfirmed' || !say(add, problem?.detail ?? texts.failed))
+      if (problem?.key === 'addUnconfirmed' || !(await say(add, (t) => problem?.detail ?? t.addFailed)))
         store.getState().openCart();
     }
   } finally {

@@ -1,10 +1,17 @@
 import type { Storefront } from './store/store';
 import { OPEN_MENU_EVENT } from './ui/lazy-element';
+import { withTexts } from './widgets/texts';
 
 /** What the host page keeps up to date: the cart count's elements and the elements shown by role. */
 const PAINTED = '[data-sf-cart-count],[data-sf-show]';
 
-type HostOptions = { openCartOnAdd: boolean; lang: string; report: (message: string) => void };
+type HostOptions = {
+  openCartOnAdd: boolean;
+  lang: string;
+  /** The site's texts (`data-strings`), over the messages the page's own elements show. */
+  strings?: Record<string, string>;
+  report: (message: string) => void;
+};
 
 /**
  * Wires the host page's own elements: clicks on `data-sf-add-to-cart`, `data-sf-open-cart` and
@@ -22,7 +29,10 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
   };
 }
 
-/** The page's buttons: add to cart (its code loads on the first click), open the cart, sign in. */
+/**
+ * The page's buttons: add to cart (its code loads on the first click, with the page's texts pack, and once
+ * more after a pause when the connection drops), open the cart, sign in.
+ */
 function clicks(doc: Document, store: Storefront, options: HostOptions) {
   return (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -31,7 +41,8 @@ function clicks(doc: Document, store: Storefront, options: HostOptions) {
       event.preventDefault();
       if (add.getAttribute('aria-busy') === 'true') return;
       add.setAttribute('aria-busy', 'true');
-      void import('./host-add-to-cart').then(
+      // Its messages are the drawer's texts: their pack downloads beside the code.
+      void withTexts(options.lang, () => import('./host-add-to-cart')).then(
         (module) => module.addFrom(add, store, options),
         (error: unknown) => {
           add.removeAttribute('aria-busy');

@@ -80,11 +80,8 @@ export function boot(options: BootOptions = {}): Booted {
   };
   for (const [name, load] of Object.entries(WIDGETS))
     defineLazyElement(win.customElements, name, () => load(config.lang), context, gates[name]);
-  wireHostPage(doc, store, {
-    openCartOnAdd: config.openCartOnAdd,
-    lang: config.lang,
-    report: (message) => console.error(`[storefront] ${message}`),
-  });
+  // (The host page's options are the configuration's: whether an add opens the drawer, the language, texts.)
+  wireHostPage(doc, store, { ...config, report: (message) => console.error(`[storefront] ${message}`) });
   store.subscribe((state, previous) => {
     if (state.ui.cartOpen && !previous.ui.cartOpen) ensureElement(doc, 'sf-cart-drawer');
     if (state.ui.loginOpen && !previous.ui.loginOpen) ensureElement(doc, 'sf-login-modal');

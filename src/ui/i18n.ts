@@ -1,4 +1,4 @@
-/** Texts in the visitor's language: picking a dictionary, plural forms and `{name}` placeholders. */
+/** Texts in the visitor's language: picking a dictionary, `{name}` placeholders (plural forms: `plural.ts`). */
 
 /**
  * Which of a table's languages a page's language is, by its primary subtag (`de-AT` is `de`); undefined when
@@ -41,15 +41,6 @@ export function afterTexts<T>(texts: Promise<T>, start: (t: T) => () => void): (
     gone = true;
     stop?.();
   };
-}
-
-/**
- * The form of a `one|other` text for a count, by the language's plural rules (`{count} item|{count} items`).
- * A text without `|` is the same for every count.
- */
-export function plural(template: string, count: number, locale: string): string {
-  const [one, other = one] = template.split('|') as [string, string?];
-  return new Intl.PluralRules(locale).select(count) === 'one' ? one : other;
 }
 
 /**

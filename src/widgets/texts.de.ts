@@ -3,8 +3,8 @@ import login from './login-modal/de';
 import menu from './member-badge/menu.de';
 
 /**
- * The widgets' texts in German: one chunk, loaded only by pages in German (checked against `WidgetTexts` where
- * `TEXT_PACKS` loads it).
+ * The widgets' texts in German: one chunk, loaded only by pages in German, through their language pack
+ * (`lang.de.ts`; checked against `WidgetTexts` there).
  */
 const de = { drawer, login, menu };
 export default de;

@@ -1,14 +1,20 @@
 /**
- * The texts of the widgets' views (the cart drawer, the login modal and the member menu), one pack per
- * language holding all three: a page downloads only its own language's, English included, alongside the
- * widgets' chunk. (The member badge's few texts, English and German, are in the loader and in its member
- * part's chunk, so the badge shows at once in either.)
+ * The widgets' texts by language. English is the code's (the member badge's few texts) and packs of its own
+ * (the views', `texts.en.ts`; the product elements', `products.en.ts`). Every other language has a small
+ * language pack (`lang.<code>.ts`): its badge shell's texts, downloaded as the badge mounts (at boot), and the
+ * way to its other packs: the views' texts (`texts.<code>.ts`, alongside the widgets' chunk), the product
+ * elements' (`products.<code>.ts`) and the badge's member part's (`member-badge/member.<code>.ts`, with that
+ * part). A page downloads only its own language's packs; the one table of languages here is all the loader
+ * holds of the others (a few bytes a language: `vite.config.ts`, `sharedPackHash`).
  */
 import { retryOnce } from '../chunks';
 import { languageOf, withOverrides } from '../ui/i18n';
 import type { Strings } from './cart-drawer/en';
 import type { LoginStrings } from './login-modal/en';
+import type { BadgeStrings } from './member-badge/en';
+import type { MemberStrings } from './member-badge/member.en';
 import type { MenuStrings } from './member-badge/menu.en';
+import type { ProductStrings } from './product/en';
 
 export interface WidgetTexts {
   drawer: Strings;
@@ -19,32 +25,55 @@ export interface WidgetTexts {
 /** A language's texts, downloaded when a page first needs them. */
 export type Pack<T> = () => Promise<{ default: T }>;
 
-/** The languages there are packs for, by their primary subtag. */
-export const TEXT_PACKS: Record<string, Pack<WidgetTexts>> = {
-  en: () => import('./texts.en'),
-  de: () => import('./texts.de'),
+/** A language pack (`lang.<code>.ts`): its member badge shell's texts, and the way to its other packs. */
+export interface LanguagePack {
+  /** The badge shell's texts: a visitor's "Sign in", a member's while her part downloads. */
+  default: BadgeStrings;
+  texts: Pack<WidgetTexts>;
+  products: Pack<ProductStrings>;
+  /** The badge's member part's (her button, the notices), downloaded with it. */
+  member: Pack<MemberStrings>;
+}
+
+/** The languages besides English, by their primary subtag (`pt` for `pt-BR` and `pt-PT`). */
+export const LANGUAGE_PACKS: Record<string, () => Promise<LanguagePack>> = {
+  ar: () => import('./lang.ar'),
+  de: () => import('./lang.de'),
+  es: () => import('./lang.es'),
+  fr: () => import('./lang.fr'),
+  it: () => import('./lang.it'),
+  ja: () => import('./lang.ja'),
+  nl: () => import('./lang.nl'),
+  pt: () => import('./lang.pt'),
 };
 
+/** The views' texts in English; other languages' are found through their language pack. */
+export const TEXT_PACKS: { en: Pack<WidgetTexts> } = { en: () => import('./texts.en') };
+
 /**
- * The texts of a table of language packs for a page's language (`de-AT` takes `de`; a language without a pack
- * takes English), each pack loaded once however many widgets ask, and tried once more after a failed
- * download. A pack that still fails leaves the English texts for the visit; English failing too rejects, and
- * the next widget to ask starts over.
+ * One kind of texts in a page's language (`de-AT` takes `de`; a language without a pack takes English): English's
+ * from `english.en`, another language's picked from its language pack. Each language's is loaded once however
+ * many widgets ask, and tried once more after a failed download; one that still fails leaves the English texts
+ * for the visit (said on the console), and English failing too rejects, for the next widget to start over.
  */
-export function packTexts<T>(packs: Record<string, Pack<T>>): (lang: string) => Promise<T> {
+export function packTexts<T>(
+  english: { en: Pack<T> },
+  pick: (pack: LanguagePack) => { default: T } | Promise<{ default: T }>,
+): (lang: string) => Promise<T> {
   const loading = new Map<string, Promise<T>>();
   const texts = (lang: string): Promise<T> => {
-    const code = languageOf(packs, lang) ?? 'en';
+    // ('' is English.)
+    const code = languageOf(LANGUAGE_PACKS, lang) ?? '';
     let found = loading.get(code);
     if (!found) {
-      const pack = retryOnce(packs[code] as Pack<T>).then((module) => module.default);
-      found =
-        code === 'en'
-          ? pack
-          : pack.catch((error: unknown) => {
+      found = code
+        ? retryOnce(() => (LANGUAGE_PACKS[code] as () => Promise<LanguagePack>)().then(pick))
+            .then((module) => module.default)
+            .catch((error: unknown) => {
               console.error(`[storefront] the "${lang}" texts could not be loaded; showing English:`, error);
               return texts('en');
-            });
+            })
+        : retryOnce(english.en).then((module) => module.default);
       found.catch(() => loading.delete(code));
       loading.set(code, found);
     }
@@ -54,7 +83,7 @@ export function packTexts<T>(packs: Record<string, Pack<T>>): (lang: string) => 
 }
 
 /** The views' texts (drawer, login modal, member menu) in a page's language. */
-export const widgetTexts = packTexts(TEXT_PACKS);
+export const widgetTexts = packTexts(TEXT_PACKS, (pack) => pack.texts());
 
 /**
  * Downloads a view's code (once more after a pause if the connection drops), and its texts in the page's

@@ -24,6 +24,13 @@ export const CHUNKS = {
   /** The views' texts (drawer, login modal, member menu), by language. */
   textsEn: () => import('../../src/widgets/texts.en'),
   textsDe: () => import('../../src/widgets/texts.de'),
+  /** A language's pack (its badge shell's texts, and the way to its other packs), by language. */
+  langDe: () => import('../../src/widgets/lang.de'),
+  langAr: () => import('../../src/widgets/lang.ar'),
+  /** The badge's member part's texts, by language. */
+  memberDe: () => import('../../src/widgets/member-badge/member.de'),
+  memberAr: () => import('../../src/widgets/member-badge/member.ar'),
+  textsAr: () => import('../../src/widgets/texts.ar'),
   /** The product elements' texts, by language. */
   productTextsEn: () => import('../../src/widgets/products.en'),
   productTextsDe: () => import('../../src/widgets/products.de'),

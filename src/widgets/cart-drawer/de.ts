@@ -49,9 +49,10 @@ const de: Strings = {
   addFailed: 'Der Artikel konnte nicht hinzugefügt werden.',
   addLost: 'Die Verbindung ist abgebrochen: Der Artikel wurde nicht hinzugefügt.',
   addUnconfirmed:
-    'Die Verbindung ist beim Hinzufügen abgebrochen, und Ihr Warenkorb hat sich seither geändert: Bitte prüfen Sie ihn, bevor Sie erneut hinzufügen.',
+    'Die Verbindung ist beim Hinzufügen abgebrochen, und dein Warenkorb hat sich seither geändert: Prüfe ihn, bevor du erneut hinzufügst.',
   quantityFailed: 'Die Menge konnte nicht geändert werden.',
   quantityInvalid: 'Gib eine ganze Zahl von 1 bis 9999 ein.',
+  chooseOption: 'Bitte {name} wählen.',
   removeFailed: 'Der Artikel konnte nicht entfernt werden.',
   couponEmpty: 'Gib einen Gutscheincode ein.',
   couponFailed: 'Der Gutschein konnte nicht eingelöst werden.',

@@ -6,9 +6,10 @@ import type { AddToCartInput, CartSlice, Problem, Storefront } from '../../store
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
 import { safeImageUrl } from '../../ui/format';
-import { fill, plural } from '../../ui/i18n';
+import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { plural } from '../../ui/plural';
 import { formatPrice } from '../../ui/price';
 import type { Strings } from './strings';
 
@@ -81,9 +82,11 @@ function Message({
 /** A cart line as the drawer is given it; `removed` tells the drawer of a removal, for its Undo. */
 type LineProps = Props & { line: LineItem; pending: boolean; removed: (line: LineItem) => void };
 
-function Line(props: LineProps) {
-  const { line, store, t, locale, currency, pending } = props;
-  const name = textOf(line.productName) || '';
+/**
+ * A line's quantity field: what is typed, whether it is impossible, and its commit (Enter, or leaving the field):
+ * 0 takes the line out (with an Undo, as Remove does), 1 to 9999 is sent, anything else is explained.
+ */
+function useQuantityDraft({ line, store, removed }: LineProps) {
   const id = line.id as string;
   const quantity = line.quantity ?? 1;
   const [draft, setDraft] = useState(String(quantity));
@@ -97,17 +100,10 @@ function Line(props: LineProps) {
     setDraft(String(quantity));
     setInvalid(false);
   }
-  const availability = line.availability;
-  const available = availability?.quantityAvailable;
-  const max = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
-  // + stops at what is left: the line says why.
-  const stockLimited = available !== undefined && quantity >= available;
-  const stockId = `${errorId}-stock`;
   const commit = () => {
     const value = Number(draft);
-    // 0 takes the line out (with an Undo), as the Remove button does.
     if (value === 0 && /^\d+$/.test(draft.trim())) {
-      props.removed(line);
+      removed(line);
       void store.getState().removeLine(id);
       return;
     }
@@ -118,6 +114,20 @@ function Line(props: LineProps) {
     setInvalid(false);
     if (value !== quantity) void store.getState().setQuantity(id, value);
   };
+  return { draft, setDraft, invalid, errorId, commit };
+}
+
+function Line(props: LineProps) {
+  const { line, t, locale, currency, pending } = props;
+  const name = textOf(line.productName) || '';
+  const quantity = line.quantity ?? 1;
+  const { draft, setDraft, invalid, errorId, commit } = useQuantityDraft(props);
+  const availability = line.availability;
+  const available = availability?.quantityAvailable;
+  const max = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
+  // + stops at what is left: the line says why.
+  const stockLimited = available !== undefined && quantity >= available;
+  const stockId = `${errorId}-stock`;
   const image = safeImageUrl(line.image);
   return (
     <li className="line" part="line" aria-busy={pending ? 'true' : undefined}>
@@ -179,7 +189,8 @@ function LineDetails({
   return (
     <>
       <p className="line-name" part="line-name">
-        {name}
+        {/* The product's name in its own direction, whatever the page's. */}
+        <bdi>{name}</bdi>
       </p>
       {options.length ? (
         <ul className="options">
@@ -620,11 +631,12 @@ function useLinesByFrame(lines: LineItem[]): LineItem[] {
 const UNDO_MS = 8000;
 
 /** "Stoneware Mug removed. Undo": the line added back as it was (product, choices, quantity) for a few seconds. */
-function Undo({ store, t, line, done }: Props & { line: LineItem; done: () => void }) {
+function Undo({ store, t, line, done }: Props & { line: LineItem; done: (none: null) => void }) {
+  // (A new removal is a new Undo: its key is the line's.)
   useEffect(() => {
-    const timer = setTimeout(done, UNDO_MS);
+    const timer = setTimeout(() => done(null), UNDO_MS);
     return () => clearTimeout(timer);
-  }, [line, done]);
+  }, [done]);
   const reference = line.catalogReference;
   const { variantId, options } = (reference?.options ?? {}) as Partial<AddToCartInput>;
   return (
@@ -634,7 +646,7 @@ function Undo({ store, t, line, done }: Props & { line: LineItem; done: () => vo
         type="button"
         className="link"
         onClick={() => {
-          done();
+          done(null);
           if (reference)
             void store.getState().addToCart({
               productId: reference.catalogItemId,
@@ -673,7 +685,7 @@ export function Drawer(given: Props) {
         <div className="drawer-body" aria-busy={loading ? 'true' : undefined}>
           <Notices {...props} loading={loading} />
           {removed && !lines.some((l) => l.id === removed.id) ? (
-            <Undo {...props} line={removed} done={() => setRemoved(null)} />
+            <Undo key={removed.id} {...props} line={removed} done={setRemoved} />
           ) : null}
           {loading ? (
             <Skeleton t={t} />

@@ -50,6 +50,8 @@ const en = {
     'The connection dropped while adding, and your cart has changed since: check it before adding again.',
   quantityFailed: 'The quantity could not be changed.',
   quantityInvalid: 'Enter a whole number from 1 to 9999.',
+  /** Said on the host page, in its `data-sf-message` element, of an option a page's picker has no choice for. */
+  chooseOption: 'Choose a {name}.',
   removeFailed: 'The item could not be removed.',
   couponEmpty: 'Enter a coupon code.',
   couponFailed: 'The coupon could not be applied.',

@@ -1,6 +1,9 @@
 import type { BadgeStrings } from './en';
 
-/** The badge's own German texts (in the loader beside the English ones, as the badge shows at once). */
+/**
+ * The badge shell's texts in German, in the language pack a page in German downloads as its badge mounts
+ * (`../lang.de.ts`).
+ */
 const de: BadgeStrings = {
   signIn: 'Anmelden',
   loadingMember: 'Dein Konto wird geladen…',

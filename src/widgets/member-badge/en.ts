@@ -1,4 +1,4 @@
-/** The badge's own English texts (in the loader beside the German ones, as the badge shows at once). */
+/** The badge shell's English texts, in the loader (other languages': `<lang>.ts`, in their language pack). */
 const en = {
   signIn: 'Sign in',
   loadingMember: 'Loading your account…',

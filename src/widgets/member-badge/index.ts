@@ -1,9 +1,9 @@
 import { loadOnce, retryOnce } from '../../chunks';
-import { languageOf, withOverrides } from '../../ui/i18n';
+import { afterTexts, withOverrides } from '../../ui/i18n';
 import { OPEN_MENU_EVENT, type WidgetContext, type WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
-import de from './de';
+import { packTexts } from '../texts';
 import { button, h } from './dom';
 import en, { type BadgeStrings } from './en';
 import type { MemberView } from './member';
@@ -14,8 +14,11 @@ import styles from './styles.css?inline';
  * button, or while a member's part downloads (`member.ts`, with her profile), her button's loading state.
  */
 
-/** The badge's texts by language, all in the loader: a few texts, shown with its first paint. */
-const LANGUAGES: Record<string, BadgeStrings> = { en, de };
+/**
+ * The badge shell's texts in the page's language: English's here; another language's in its language pack
+ * (`../texts.ts`), downloaded once as the first badge mounts. (The member part's are its own: `member.ts`.)
+ */
+const badgeTexts = packTexts<Partial<BadgeStrings>>({ en: async () => ({ default: {} }) }, (pack) => pack);
 
 /** Whether the focus is in a shadow root (false too where a page's DOM cannot say: a focused element gone). */
 function hasFocus(root: ShadowRoot): boolean {
@@ -78,17 +81,31 @@ function partsOf(
   return trigger ? { parts, trigger } : { parts };
 }
 
-/** The badge's styles and theme on its root and host, and its texts in the page's language. */
-function dress(root: ShadowRoot, host: HTMLElement, config: WidgetContext['config']): BadgeStrings {
+/** The badge's styles and theme on its root and host, and its texts: its pack's, with the site's overrides. */
+function dress(
+  root: ShadowRoot,
+  host: HTMLElement,
+  config: WidgetContext['config'],
+  pack: Partial<BadgeStrings>,
+): BadgeStrings {
   if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
   adoptStyles(root, `${theme}\n${styles}`);
-  return withOverrides(LANGUAGES[languageOf(LANGUAGES, config.lang) ?? 'en'] as BadgeStrings, config.strings);
+  return withOverrides({ ...en, ...pack }, config.strings);
 }
 
+/**
+ * The badge, at once on an English page (or one in a language without a pack); on another, once its language
+ * pack is here (the element's own children show until then).
+ */
 export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
-  const { store } = context;
-  const t = dress(root, host, context.config);
+  return afterTexts(badgeTexts(context.config.lang), (pack) =>
+    mountIn(root, host, context, dress(root, host, context.config, pack)),
+  );
+};
 
+/** The badge in its texts: painted now and at each change of what it shows. */
+function mountIn(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: BadgeStrings): () => void {
+  const { store } = context;
   const box = h('div', { class: 'badge', part: 'root', 'data-sf-widget': 'member-badge' });
   root.replaceChildren(box);
   let view: MemberView | undefined;
@@ -96,19 +113,21 @@ export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext)
   let shown = '';
   /** The member's part, downloaded once (again at the next change after a failed download), then painted. */
   const loadView = loadOnce(() =>
-    retryOnce(() => import('./member')).then(
-      (code) => {
-        view = code.memberView(root, context);
-        shown = '';
-        paint();
-      },
-      (error: unknown) => {
-        // Tried again at the store's next change.
-        shown = '';
-        console.error('[storefront] the member badge could not be loaded:', error);
-        throw error;
-      },
-    ),
+    retryOnce(() => import('./member'))
+      .then((code) => code.memberView(root, context))
+      .then(
+        (member) => {
+          view = member;
+          shown = '';
+          paint();
+        },
+        (error: unknown) => {
+          // Tried again at the store's next change.
+          shown = '';
+          console.error('[storefront] the member badge could not be loaded:', error);
+          throw error;
+        },
+      ),
   );
 
   const paint = () => {
@@ -161,4 +180,4 @@ export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext)
     view?.closeMenu();
     box.remove();
   };
-};
+}

@@ -1,6 +1,6 @@
 import type { MemberStrings } from './member.en';
 
-/** The German texts of the badge's member part (in its chunk, `member.ts`, beside the English ones). */
+/** The German texts of the badge's member part, downloaded with it on a page in German. */
 const de: MemberStrings = {
   accountMenu: 'Kontomenü',
   member: 'Mitglied',

@@ -1,4 +1,7 @@
-/** The English texts of the badge's member part (in its chunk, `member.ts`, beside the German ones). */
+/**
+ * The English texts of the badge's member part, in its chunk (`member.ts`; other languages': their own packs,
+ * `member.<lang>.ts`).
+ */
 const en = {
   accountMenu: 'account menu',
   member: 'Member',

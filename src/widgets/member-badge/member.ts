@@ -1,13 +1,12 @@
 import type { Member } from '../../api/types/members';
 import { loadOnce } from '../../chunks';
 import { safeImageUrl } from '../../ui/format';
-import { languageOf, withOverrides } from '../../ui/i18n';
+import { withOverrides } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
-import { textsFor, withTexts } from '../texts';
+import { packTexts, textsFor, withTexts } from '../texts';
 import { button, h } from './dom';
 import styles from './member.css?inline';
-import de from './member.de';
 import en, { type MemberStrings } from './member.en';
 import type { MenuStrings } from './menu.en';
 import { initialsOf, nameOf } from './names';
@@ -27,9 +26,6 @@ export interface MemberView {
   closeMenu(): void;
 }
 
-/** The member part's texts by language (a few, in this chunk). */
-const LANGUAGES: Record<string, MemberStrings> = { en, de };
-
 /** A notice after a failed or expired sign-in, with "Sign in again" and a dismiss button. */
 function notice(store: WidgetContext['store'], t: MemberStrings, key: 'sessionExpired' | 'signInFailed') {
   return h(
@@ -48,12 +44,16 @@ function notice(store: WidgetContext['store'], t: MemberStrings, key: 'sessionEx
   );
 }
 
-export function memberView(root: ShadowRoot, context: WidgetContext): MemberView {
+/**
+ * The member part's texts in the page's language: English's in this chunk; another language's in a pack of its
+ * own, which its language pack names (`../texts.ts`), downloaded after this chunk.
+ */
+const memberTexts = packTexts<MemberStrings>({ en: async () => ({ default: en }) }, (pack) => pack.member());
+
+/** The member part, once its texts are here, in the page's language with the site's overrides. */
+export async function memberView(root: ShadowRoot, context: WidgetContext): Promise<MemberView> {
   const { store, config } = context;
-  const t = withOverrides(
-    LANGUAGES[languageOf(LANGUAGES, config.lang) ?? 'en'] as MemberStrings,
-    config.strings,
-  );
+  const t = withOverrides(await memberTexts(config.lang), config.strings);
   adoptStyles(root, styles);
   let anchor: HTMLButtonElement | undefined;
   const loadMenu = loadOnce(() => withTexts(config.lang, () => import('./menu')));

@@ -326,7 +326,12 @@ function MenuView(m: MenuState & { list: MenuList; onKeyDown: (event: KeyboardEv
     <>
       <div className="who" aria-hidden="true">
         <strong>{name}</strong>
-        {member?.profile?.slug ? <span>/{member.profile.slug}</span> : null}
+        {/* An address reads left to right on any page ("/jane", not "jane/"). */}
+        {member?.profile?.slug ? (
+          <span>
+            <bdi>/{member.profile.slug}</bdi>
+          </span>
+        ) : null}
       </div>
       <div
         {...list.getFloatingProps({

@@ -305,7 +305,8 @@ interface ProductCardProps {
  * A product as a card (a grid's, or `<sf-product>`'s default) or as a product page (`layout="page"`: gallery,
  * description, additional info): its pictures, name, ribbon, brand and price, the option pickers with what is
  * sold out for the choices made, the chosen variant's price, SKU and stock, a quantity within the stock, and
- * add to cart through the store (the drawer opens as it does for the page's own buttons).
+ * add to cart through the store (the drawer opens as it does for the page's own buttons). The merchant's words
+ * (brand, name) keep their own direction (`<bdi>`: "Kiln & Co." on a right-to-left page).
  */
 export function ProductCard({ product, store, t, settings }: ProductCardProps) {
   const { layout, hide, locale, currency } = settings;
@@ -357,13 +358,13 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
         {page || !shown('media') ? ribbon : null}
         {product.brand && shown('brand') ? (
           <p className="brand" part="brand">
-            {product.brand}
+            <bdi>{product.brand}</bdi>
           </p>
         ) : null}
         {createElement(
           `h${level}`,
           { id: nameId, className: 'name', part: 'name' },
-          link ? <a href={link}>{name}</a> : name,
+          <bdi>{link ? <a href={link}>{name}</a> : name}</bdi>,
         )}
         {shown('price') ? (
           <Price product={product} price={offer.price} currency={currency} locale={locale} t={t} />

@@ -4,16 +4,21 @@ import type { ProductStrings } from './en';
 
 export type { ProductStringKey, ProductStrings } from './en';
 
-/** The product elements' language packs: a page with products downloads its own language's, and no other. */
-export const PRODUCT_PACKS: Record<string, Pack<ProductStrings>> = {
-  en: () => import('../products.en'),
-  de: () => import('../products.de'),
-};
+/** The product elements' texts in English; other languages' are found through their language pack. */
+export const PRODUCT_PACKS: { en: Pack<ProductStrings> } = { en: () => import('../products.en') };
 
-const productTexts = packTexts(PRODUCT_PACKS);
+const productTexts = packTexts(PRODUCT_PACKS, (pack) => pack.products());
 
-/** The product elements' texts in the page's language, with the site's overrides (`data-strings`). */
+/**
+ * The product elements' texts in the page's language, with the site's overrides (`data-strings`): a key of their
+ * own (`product.loading`) over a key the drawer has too (`loading`), for the few texts the two say differently.
+ */
 export const productStrings = async (
   lang: string,
   overrides: Partial<Record<string, string>> = {},
-): Promise<ProductStrings> => withOverrides(await productTexts(lang), overrides);
+): Promise<ProductStrings> => {
+  const own = Object.entries(overrides).flatMap(([key, text]) =>
+    key.startsWith('product.') ? [[key.slice('product.'.length), text]] : [],
+  );
+  return withOverrides(await productTexts(lang), { ...overrides, ...Object.fromEntries(own) });
+};

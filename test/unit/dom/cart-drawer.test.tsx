@@ -29,7 +29,10 @@ let fx: MountedWidget | undefined;
 let user: UserEvent;
 const pageElements: HTMLElement[] = [];
 
-beforeAll(() => importChunks('textsEn', 'textsDe', 'cartEdits', 'cartV1', 'redirects'), CHUNK_TIMEOUT_MS);
+beforeAll(
+  () => importChunks('textsEn', 'textsDe', 'langDe', 'textsAr', 'langAr', 'cartEdits', 'cartV1', 'redirects'),
+  CHUNK_TIMEOUT_MS,
+);
 
 beforeEach(() => {
   user = setupUser();
@@ -1382,6 +1385,43 @@ describe('the cart drawer: language', () => {
 
     await submit(dialog, 'Einlösen');
     await vi.waitFor(() => expect(alerts(f.root)).toEqual(['Gib einen Gutscheincode ein.']));
+  });
+
+  it('speaks Arabic with lang ar, counting in Arabic’s plural forms', async () => {
+    const f = mount({ config: { lang: 'ar' } });
+    const dialog = await openDrawer(f);
+    const heading = () => textOf(within(dialog).getByRole('heading', { name: /^سلة التسوق/ }));
+    await vi.waitFor(() => expect(heading()).toBe('سلة التسوق'));
+    for (const count of ['منتج واحد', 'منتجان', '3 منتجات']) {
+      await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+      await vi.waitFor(() => expect(heading()).toBe(`سلة التسوق (${count})`));
+    }
+    expect(button(dialog, 'إتمام الشراء')).toBeTruthy();
+    expect(button(dialog, 'إزالة Stoneware Mug')).toBeTruthy();
+  });
+
+  it('speaks a language of the site’s own: its data-strings, counting by that language’s rules, English for a key it left out', async () => {
+    const f = mount({
+      config: {
+        lang: 'sv-SE',
+        strings: {
+          cartTitle: 'Din varukorg',
+          itemsCount: 'one:{count} vara|other:{count} varor',
+          close: 'Stäng',
+        },
+      },
+    });
+    const dialog = await openDrawer(f);
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug'), quantity: 2 });
+    await vi.waitFor(() =>
+      expect(textOf(within(dialog).getByRole('heading', { name: /^Din varukorg/ }))).toBe(
+        'Din varukorg (2 varor)',
+      ),
+    );
+    expect(button(dialog, 'Stäng')).toBeTruthy();
+    expect(button(dialog, 'Check out')).toBeTruthy();
+    // Money the Swedish way, as the page's language says.
+    expect(textOf(lineOf(f.root, 'Stoneware Mug').querySelector('[part="line-total"]'))).toBe('36,00 US$');
   });
 
   it('takes a regional tag’s language, and the site’s own texts over the built-in ones', async () => {

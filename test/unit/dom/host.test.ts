@@ -8,7 +8,7 @@ import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore } from '../../helpers/widg
 
 // What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
 beforeAll(
-  () => importChunks('hostAdd', 'memberPart', 'cartEdits', 'cartV1', 'memberActions', 'redirects'),
+  () => importChunks('hostAdd', 'textsEn', 'memberPart', 'cartEdits', 'cartV1', 'memberActions', 'redirects'),
   CHUNK_TIMEOUT_MS,
 );
 
@@ -125,6 +125,50 @@ describe('the host page’s "choose a …" mark', () => {
     size.dispatchEvent(new Event('change', { bubbles: true }));
     expect(size.hasAttribute('aria-invalid')).toBe(false);
     unwire();
+  });
+});
+
+describe('the host page’s messages in its language', () => {
+  /**
+   * A card's button pressed on a page in `lang` with the site's `strings`: its Size unchosen, or (with a
+   * quantity other than 1) chosen, and the quantity typed.
+   */
+  async function pressed(lang: string, quantity: string, strings?: Record<string, string>) {
+    const chosen = quantity === '1' ? '' : ' selected';
+    const scope = card(`<form data-sf-product>
+      <select data-sf-option="Size"><option value="">–</option><option value="M"${chosen}>M</option></select>
+      <input data-sf-quantity-input value="${quantity}">
+      <button data-sf-add-to-cart="p1">Add</button><p data-sf-message hidden></p></form>`).closest(
+      'form',
+    ) as HTMLFormElement;
+    const store = {
+      getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
+      subscribe: () => () => {},
+    };
+    const unwire = wireHostPage(document, store as never, {
+      openCartOnAdd: true,
+      lang,
+      ...(strings ? { strings } : {}),
+      report: () => {},
+    });
+    (scope.querySelector('button') as HTMLButtonElement).click();
+    const message = scope.querySelector('[data-sf-message]') as HTMLElement;
+    await vi.waitFor(() => expect(message.hidden).toBe(false));
+    unwire();
+    return message.textContent;
+  }
+
+  it('says "choose a …" and a bad quantity in the page’s language (the drawer’s texts pack)', async () => {
+    expect(await pressed('de-AT', '1')).toBe('Bitte Size wählen.');
+    expect(await pressed('ar', '1')).toBe('اختر Size.');
+    expect(await pressed('ja', '1')).toBe('Sizeを選択してください。');
+    expect(await pressed('fr', '1')).toBe('Choisissez une option pour «\u00a0Size\u00a0».');
+    expect(await pressed('fr', '0')).toBe('Saisissez un nombre entier de 1 à 9999.');
+    expect(await pressed('nl', '10000')).toBe('Voer een heel getal van 1 tot en met 9999 in.');
+  });
+
+  it('says them in the site’s own words (data-strings), as the widgets do', async () => {
+    expect(await pressed('en', '1', { chooseOption: 'Pick a {name} first' })).toBe('Pick a Size first');
   });
 });
 

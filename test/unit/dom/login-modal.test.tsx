@@ -39,7 +39,7 @@ interface Fixture {
 
 // The modal's texts and the store's sign-in flows load on first use: here once, so the tests wait for the
 // modal, not for vitest loading them.
-beforeAll(() => importChunks('textsEn', 'textsDe', 'signInFlows', 'redirects'), CHUNK_TIMEOUT_MS);
+beforeAll(() => importChunks('textsEn', 'textsDe', 'langDe', 'signInFlows', 'redirects'), CHUNK_TIMEOUT_MS);
 
 let current: Fixture | undefined;
 let user: UserEvent;

@@ -7,8 +7,10 @@ import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { updateMember } from '../../../src/api/members';
 import type { MembersAccountSection } from '../../../src/api/types/enums';
 import { createAccountTools } from '../../../src/auth/account-tools';
+import { chunkRetry } from '../../../src/chunks';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
+import { LANGUAGE_PACKS, type LanguagePack } from '../../../src/widgets/texts';
 import { HOSTILE_URLS, refusalOf } from '../../helpers/navigation';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import {
@@ -55,7 +57,19 @@ const pageElements: HTMLElement[] = [];
 // The badge imports its menu, the menu's texts and the member actions on first use: here once, so a test's
 // first open is as quick as a page's second (the modules are the same ones the badge's `import()` gets).
 beforeAll(
-  () => importChunks('memberPart', 'menu', 'textsEn', 'textsDe', 'memberActions', 'redirects'),
+  () =>
+    importChunks(
+      'memberPart',
+      'menu',
+      'textsEn',
+      'textsDe',
+      'langDe',
+      'memberDe',
+      'langAr',
+      'memberAr',
+      'memberActions',
+      'redirects',
+    ),
   CHUNK_TIMEOUT_MS,
 );
 
@@ -1200,5 +1214,61 @@ describe('member badge: German', () => {
     );
     within(notice).getByRole('button', { name: 'Erneut anmelden' });
     within(notice).getByRole('button', { name: 'Schließen' });
+  });
+});
+
+describe('member badge: the language pack', () => {
+  it('paints once the page’s language pack is here, in its language, her button and notice too (Arabic)', async () => {
+    const arabic = LANGUAGE_PACKS.ar as () => Promise<LanguagePack>;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    LANGUAGE_PACKS.ar = () => held.then(arabic);
+    try {
+      const f = mount({ lang: 'ar-EG' });
+      await settle();
+      // The page's own children show until then (the element's slot); the widget has drawn nothing.
+      expect(withinShadow(f.root).queryAllByRole('button')).toEqual([]);
+      release();
+      await vi.waitFor(() => signInButton(f, 'تسجيل الدخول'));
+      await signIn(f);
+      await vi.waitFor(() => trigger(f, 'Jane قائمة الحساب'));
+      await f.call('POST', '/_sandbox/revoke', { body: { memberId: memberIdOf(f, JANE.email) } });
+      await f.store.getState().loadMember();
+      const notice = await vi.waitFor(() => withinShadow(f.root).getByRole('status'));
+      expect(textOf(notice.querySelector('p'))).toBe(
+        'تم تسجيل خروجك. سجّل الدخول مرة أخرى للعودة إلى حسابك وسلة التسوق الخاصة به.',
+      );
+      within(notice).getByRole('button', { name: 'تسجيل الدخول مجددًا' });
+    } finally {
+      LANGUAGE_PACKS.ar = arabic;
+    }
+  });
+
+  it('paints in English, and says why on the console, when the pack cannot be downloaded twice', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const italian = LANGUAGE_PACKS.it as () => Promise<LanguagePack>;
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    LANGUAGE_PACKS.it = offline;
+    chunkRetry.delayMs = 0;
+    try {
+      const f = mount({ lang: 'it' });
+      await vi.waitFor(() => signInButton(f, 'Sign in'));
+      expect(offline).toHaveBeenCalledTimes(2);
+      expect(String(errors.mock.calls[0]?.[0])).toContain('"it" texts could not be loaded; showing English');
+    } finally {
+      LANGUAGE_PACKS.it = italian;
+      chunkRetry.delayMs = 1000;
+    }
+  });
+
+  it('takes the site’s own words over the pack’s (data-strings)', async () => {
+    fx = mountWidget(memberBadge, {
+      tag: 'sf-member-badge',
+      site: PAGE,
+      config: { lang: 'de', strings: { signIn: 'Einloggen' } },
+    });
+    await vi.waitFor(() => signInButton(fx as MountedWidget, 'Einloggen'));
   });
 });

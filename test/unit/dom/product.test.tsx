@@ -21,7 +21,15 @@ import {
 // on first use: here once, so the tests wait for the widgets, not for vitest loading them.
 beforeAll(
   () =>
-    importChunks('productTextsEn', 'productTextsDe', 'productPage', 'productCalls', 'cartEdits', 'cartV1'),
+    importChunks(
+      'productTextsEn',
+      'productTextsDe',
+      'langDe',
+      'productPage',
+      'productCalls',
+      'cartEdits',
+      'cartV1',
+    ),
   CHUNK_TIMEOUT_MS,
 );
 

@@ -1,0 +1,61 @@
+import type { LoginStrings } from './en';
+
+/** Dutch texts, loaded only by pages in Dutch. */
+const nl: LoginStrings = {
+  close: 'Sluiten',
+  signInTitle: 'Inloggen',
+  registerTitle: 'Account aanmaken',
+  verifyTitle: 'Controleer je e-mail',
+  approvalTitle: 'Bijna klaar',
+  forgotTitle: 'Wachtwoord opnieuw instellen',
+  forgotSentTitle: 'Controleer je e-mail',
+  resetTitle: 'Kies een nieuw wachtwoord',
+  email: 'E-mailadres',
+  password: 'Wachtwoord',
+  newPassword: 'Nieuw wachtwoord',
+  nickname: 'Naam die anderen zien',
+  code: 'Verificatiecode',
+  showPassword: 'Wachtwoord tonen',
+  hidePassword: 'Wachtwoord verbergen',
+  signIn: 'Inloggen',
+  signingIn: 'Bezig met inloggen…',
+  register: 'Account aanmaken',
+  registering: 'Je account wordt aangemaakt…',
+  verify: 'Bevestigen',
+  verifying: 'Code controleren…',
+  resend: 'Nieuwe code sturen',
+  resent: 'Er is een nieuwe code onderweg naar {email}.',
+  verifyIntro:
+    'We hebben een 6-cijferige code naar {email} gestuurd. Voer die in om het inloggen af te ronden.',
+  approvalText:
+    'Je account wacht op goedkeuring van de eigenaar van de site. Je kunt inloggen zodra het is goedgekeurd.',
+  forgot: 'Wachtwoord vergeten?',
+  forgotIntro:
+    'Voer het e-mailadres van je account in, dan sturen we je een link om een nieuw wachtwoord te kiezen.',
+  sendLink: 'Link versturen',
+  sending: 'Versturen…',
+  forgotSent:
+    'Als {email} hier een account heeft, is er een link onderweg om het wachtwoord opnieuw in te stellen.',
+  resetIntro: 'Kies een nieuw wachtwoord voor je account.',
+  savePassword: 'Opslaan en inloggen',
+  saving: 'Opslaan…',
+  noAccount: 'Nieuw hier?',
+  createAccount: 'Account aanmaken',
+  haveAccount: 'Heb je al een account?',
+  backToSignIn: 'Terug naar inloggen',
+  newLink: 'Nieuwe link aanvragen',
+  hosted: 'De inlogpagina van de winkel gebruiken',
+  done: 'Klaar',
+  required: 'Dit veld is verplicht.',
+  emailInvalid: 'Voer een e-mailadres in, zoals naam@example.com.',
+  codeInvalid: 'Voer de 6-cijferige code uit de e-mail in.',
+  invalidPasswordHint: 'Probeer het opnieuw of stel je wachtwoord opnieuw in.',
+  resetPasswordHint: 'Dit account heeft een nieuw wachtwoord nodig.',
+  emailAlreadyExists: 'Er bestaat al een account met dit e-mailadres.',
+  captchaHint: 'De beveiligingscontrole is mislukt. Probeer het opnieuw.',
+  networkError: 'De winkel is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+  silentFailed: 'Het inloggen is niet afgerond. Probeer het opnieuw of gebruik de inlogpagina van de winkel.',
+  hostedFailed: 'De inlogpagina kon niet worden geopend. Probeer het opnieuw.',
+};
+
+export default nl;

@@ -1,0 +1,41 @@
+import type { ProductStrings } from './en';
+
+/** The product elements' texts in Arabic: a pack of its own, loaded only by Arabic pages with products. */
+const ar: ProductStrings = {
+  loading: 'جارٍ تحميل المنتج…',
+  loadingProducts: 'جارٍ تحميل المنتجات…',
+  addToCart: 'أضف إلى السلة',
+  adding: 'جارٍ الإضافة…',
+  added: 'تمت إضافة {name} إلى سلة التسوق.',
+  soldOut: 'نفدت الكمية',
+  unavailable: 'غير متاح',
+  outOfStock: 'غير متوفر في المخزون',
+  onlyLeft: 'المتبقي {count} فقط',
+  inStock: 'متوفر في المخزون',
+  sku: 'رمز المنتج {sku}',
+  choiceSoldOut: '{choice} (نفدت الكمية)',
+  choiceUnavailable: '{choice} (غير متاح)',
+  quantity: 'الكمية',
+  decrease: 'تقليل الكمية',
+  increase: 'زيادة الكمية',
+  quantityInvalid: 'أدخل عددًا صحيحًا من 1 إلى {max}.',
+  regularPrice: 'السعر الأصلي',
+  salePrice: 'سعر التخفيض',
+  unitPrice: '{price} / {unit}',
+  unitPriceLabel: 'سعر الوحدة',
+  images: 'صور {name}',
+  showImage: 'الصورة {index} من {count}',
+  productsShown: 'عرض {shown} من أصل {total}',
+  loadMore: 'تحميل المزيد',
+  loadingMore: 'جارٍ تحميل المزيد…',
+  empty: 'لا توجد منتجات هنا بعد.',
+  missing: 'هذا المنتج غير متاح.',
+  productFailed: 'تعذّر تحميل هذا المنتج.',
+  productsFailed: 'تعذّر تحميل المنتجات.',
+  addFailed: 'تعذّرت إضافة المنتج.',
+  networkError: 'تعذّر الوصول إلى المتجر. تحقّق من اتصالك وحاول مرة أخرى.',
+  retry: 'إعادة المحاولة',
+  close: 'إغلاق',
+};
+
+export default ar;

@@ -1,0 +1,41 @@
+import type { ProductStrings } from './en';
+
+/** The product elements' texts in Spanish: a pack of its own, loaded only by Spanish pages with products. */
+const es: ProductStrings = {
+  loading: 'Cargando el producto…',
+  loadingProducts: 'Cargando productos…',
+  addToCart: 'Añadir al carrito',
+  adding: 'Añadiendo…',
+  added: '{name} está en tu carrito.',
+  soldOut: 'Agotado',
+  unavailable: 'No disponible',
+  outOfStock: 'Sin existencias',
+  onlyLeft: 'Solo quedan {count}',
+  inStock: 'En stock',
+  sku: 'Ref. {sku}',
+  choiceSoldOut: '{choice} (agotado)',
+  choiceUnavailable: '{choice} (no disponible)',
+  quantity: 'Cantidad',
+  decrease: 'Quitar una unidad',
+  increase: 'Añadir una unidad',
+  quantityInvalid: 'Introduce un número entero del 1 al {max}.',
+  regularPrice: 'Precio habitual',
+  salePrice: 'Precio de oferta',
+  unitPrice: '{price} / {unit}',
+  unitPriceLabel: 'Precio por unidad',
+  images: 'Imágenes de {name}',
+  showImage: 'Imagen {index} de {count}',
+  productsShown: 'Mostrando {shown} de {total} productos',
+  loadMore: 'Cargar más',
+  loadingMore: 'Cargando más…',
+  empty: 'Todavía no hay productos.',
+  missing: 'Este producto no está disponible.',
+  productFailed: 'No se ha podido cargar este producto.',
+  productsFailed: 'No se han podido cargar los productos.',
+  addFailed: 'No se ha podido añadir el artículo.',
+  networkError: 'No se puede conectar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
+  retry: 'Reintentar',
+  close: 'Cerrar',
+};
+
+export default es;

@@ -1,0 +1,41 @@
+import type { ProductStrings } from './en';
+
+/** The product elements' texts in French: a pack of its own, loaded only by French pages with products. */
+const fr: ProductStrings = {
+  loading: 'Chargement du produit…',
+  loadingProducts: 'Chargement des produits…',
+  addToCart: 'Ajouter au panier',
+  adding: 'Ajout…',
+  added: '{name} est dans votre panier.',
+  soldOut: 'Épuisé',
+  unavailable: 'Indisponible',
+  outOfStock: 'Rupture de stock',
+  onlyLeft: 'Plus que {count} en stock',
+  inStock: 'En stock',
+  sku: 'Réf. {sku}',
+  choiceSoldOut: '{choice} (épuisé)',
+  choiceUnavailable: '{choice} (indisponible)',
+  quantity: 'Quantité',
+  decrease: 'Diminuer la quantité',
+  increase: 'Augmenter la quantité',
+  quantityInvalid: 'Saisissez un nombre entier de 1 à {max}.',
+  regularPrice: 'Prix habituel',
+  salePrice: 'Prix soldé',
+  unitPrice: '{price} / {unit}',
+  unitPriceLabel: 'Prix unitaire',
+  images: 'Images de {name}',
+  showImage: 'Image {index} sur {count}',
+  productsShown: 'Produits affichés : {shown} sur {total}',
+  loadMore: 'Afficher plus',
+  loadingMore: 'Chargement…',
+  empty: 'Aucun produit pour le moment.',
+  missing: 'Ce produit n’est pas disponible.',
+  productFailed: 'Ce produit n’a pas pu être chargé.',
+  productsFailed: 'Les produits n’ont pas pu être chargés.',
+  addFailed: 'L’article n’a pas pu être ajouté.',
+  networkError: 'Impossible de joindre la boutique. Vérifiez votre connexion et réessayez.',
+  retry: 'Réessayer',
+  close: 'Fermer',
+};
+
+export default fr;

@@ -1,0 +1,41 @@
+import type { ProductStrings } from './en';
+
+/** The product elements' texts in Italian: a pack of its own, loaded only by Italian pages with products. */
+const it: ProductStrings = {
+  loading: 'Caricamento del prodotto…',
+  loadingProducts: 'Caricamento dei prodotti…',
+  addToCart: 'Aggiungi al carrello',
+  adding: 'Aggiunta…',
+  added: '{name} è nel tuo carrello.',
+  soldOut: 'Esaurito',
+  unavailable: 'Non disponibile',
+  outOfStock: 'Non disponibile in magazzino',
+  onlyLeft: 'Ultimi pezzi: {count}',
+  inStock: 'Disponibile',
+  sku: 'Cod. {sku}',
+  choiceSoldOut: '{choice} (esaurito)',
+  choiceUnavailable: '{choice} (non disponibile)',
+  quantity: 'Quantità',
+  decrease: 'Diminuisci la quantità',
+  increase: 'Aumenta la quantità',
+  quantityInvalid: 'Inserisci un numero intero da 1 a {max}.',
+  regularPrice: 'Prezzo normale',
+  salePrice: 'Prezzo scontato',
+  unitPrice: '{price} / {unit}',
+  unitPriceLabel: 'Prezzo unitario',
+  images: 'Immagini di {name}',
+  showImage: 'Immagine {index} di {count}',
+  productsShown: '{shown} di {total} prodotti',
+  loadMore: 'Carica altri',
+  loadingMore: 'Caricamento…',
+  empty: 'Non ci sono ancora prodotti.',
+  missing: 'Questo prodotto non è disponibile.',
+  productFailed: 'Impossibile caricare questo prodotto.',
+  productsFailed: 'Impossibile caricare i prodotti.',
+  addFailed: 'Impossibile aggiungere l’articolo.',
+  networkError: 'Impossibile raggiungere il negozio. Controlla la connessione e riprova.',
+  retry: 'Riprova',
+  close: 'Chiudi',
+};
+
+export default it;

@@ -1,0 +1,41 @@
+import type { ProductStrings } from './en';
+
+/** The product elements' texts in Dutch: a pack of its own, loaded only by Dutch pages with products. */
+const nl: ProductStrings = {
+  loading: 'Product laden…',
+  loadingProducts: 'Producten laden…',
+  addToCart: 'In winkelwagen',
+  adding: 'Toevoegen…',
+  added: '{name} zit in je winkelwagen.',
+  soldOut: 'Uitverkocht',
+  unavailable: 'Niet beschikbaar',
+  outOfStock: 'Niet op voorraad',
+  onlyLeft: 'Nog maar {count} op voorraad',
+  inStock: 'Op voorraad',
+  sku: 'Art.nr. {sku}',
+  choiceSoldOut: '{choice} (uitverkocht)',
+  choiceUnavailable: '{choice} (niet beschikbaar)',
+  quantity: 'Aantal',
+  decrease: 'Eén minder',
+  increase: 'Eén meer',
+  quantityInvalid: 'Voer een heel getal van 1 tot en met {max} in.',
+  regularPrice: 'Normale prijs',
+  salePrice: 'Actieprijs',
+  unitPrice: '{price} / {unit}',
+  unitPriceLabel: 'Prijs per eenheid',
+  images: 'Afbeeldingen van {name}',
+  showImage: 'Afbeelding {index} van {count}',
+  productsShown: '{shown} van {total} producten',
+  loadMore: 'Meer laden',
+  loadingMore: 'Meer laden…',
+  empty: 'Hier zijn nog geen producten.',
+  missing: 'Dit product is niet beschikbaar.',
+  productFailed: 'Dit product kon niet worden geladen.',
+  productsFailed: 'De producten konden niet worden geladen.',
+  addFailed: 'Het artikel kon niet worden toegevoegd.',
+  networkError: 'De winkel is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+  retry: 'Opnieuw proberen',
+  close: 'Sluiten',
+};
+
+export default nl;

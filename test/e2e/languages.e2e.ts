@@ -1,0 +1,194 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { journeys } from './journey';
+import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
+
+const { demoUrl, freshPage, shot } = journeys();
+
+const badge = (page: Page) => page.locator('sf-member-badge');
+const panel = (page: Page) => page.locator('sf-cart-drawer [part="drawer"]');
+const modal = (page: Page) => page.locator('sf-login-modal dialog');
+const menu = (page: Page) => page.locator('sf-member-badge [role="menu"]');
+const card = (page: Page, name: string) => page.locator('[part="card"]', { hasText: name }).first();
+const PHONE = { width: 360, height: 740 };
+
+/**
+ * The demo shop in a language: `<html lang>` (and `dir`) set as the parser makes `<html>`, as a site in that
+ * language writes them, before the script tag reads them. Records the scripts the page downloads.
+ */
+async function shopIn(lang: string, dir: 'ltr' | 'rtl', viewport = PHONE) {
+  const { page, errors } = await freshPage();
+  await page.setViewportSize(viewport);
+  await page.addInitScript(
+    ([lang, dir]) => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement) return;
+        document.documentElement.lang = lang as string;
+        document.documentElement.dir = dir as string;
+        observer.disconnect();
+      }).observe(document, { childList: true });
+    },
+    [lang, dir],
+  );
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${demoUrl}/`);
+  return { page, errors, scripts };
+}
+
+/** The language packs a page downloaded, as `kind.lang` (`lang.ar`, `texts.ar`, `products.ar`, `member.ar`). */
+const packsOf = (scripts: string[]) =>
+  scripts.flatMap((path) => {
+    const found = /\/chunks\/((?:lang|texts|products|member)\.[a-z]{2})-[\w-]+\.js$/.exec(path);
+    return found ? [found[1] as string] : [];
+  });
+
+/**
+ * What sticks out sideways: the page wider than its viewport, and elements of the widgets (in their shadow
+ * roots) whose content is wider than their box (clipped or overflowing text), by a description.
+ */
+const overflows = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const host of document.querySelectorAll(
+      'sf-member-badge, sf-cart-drawer, sf-login-modal, sf-product-grid',
+    )) {
+      for (const el of host.shadowRoot?.querySelectorAll<HTMLElement>('*') ?? []) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.display === 'contents' || el.clientWidth === 0) continue;
+        if (el.closest('.sf-visually-hidden, [part="media"], [part="gallery"], select')) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll')
+          found.push(
+            `<${host.localName}> ${el.localName}.${el.className || el.getAttribute('part')}: "${el.textContent?.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`,
+          );
+      }
+    }
+    return found;
+  });
+
+describe('a shop in Arabic, right to left', () => {
+  it('speaks Arabic everywhere, mirrors the drawer, the modal, the menu and the cards, and fits a 360 px phone', async () => {
+    const { page, errors, scripts } = await shopIn('ar', 'rtl');
+    const signIn = badge(page).getByRole('button', { name: 'تسجيل الدخول', exact: true });
+    await signIn.waitFor();
+    const mug = card(page, 'Stoneware Mug');
+    await mug.getByRole('button', { name: 'أضف إلى السلة' }).waitFor();
+    // A card's ribbon sits at its inline start: the right, right to left.
+    const tee = card(page, 'Everyday Cotton Tee');
+    const media = await tee.locator('[part="media"]').boundingBox();
+    const ribbon = await tee.locator('[part="ribbon"]').boundingBox();
+    expect((ribbon?.x ?? 0) + (ribbon?.width ?? 0)).toBeGreaterThan(
+      (media?.x ?? 0) + (media?.width ?? 0) - 20,
+    );
+    await mug.scrollIntoViewIfNeeded();
+    await animationsDone(page);
+    await shot(page, 'ar-grid-360');
+    expect(await overflows(page)).toEqual([]);
+
+    // The drawer: in LTR it comes in at the right (the inline end); right to left at the left, with its texts.
+    await mug.getByRole('button', { name: 'أضف إلى السلة' }).click();
+    await panel(page).getByRole('heading', { name: 'سلة التسوق (منتج واحد)' }).waitFor();
+    await animationsDone(page);
+    const box = await panel(page).boundingBox();
+    expect(box?.x).toBe(0);
+    expect(await panel(page).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await panel(page).getByRole('button', { name: 'إتمام الشراء' }).waitFor();
+    // The line's controls mirror too: − (fewer) on the right of the quantity, + on its left.
+    const fewer = await panel(page).getByRole('button', { name: 'تقليل كمية Stoneware Mug' }).boundingBox();
+    const more = await panel(page).getByRole('button', { name: 'زيادة كمية Stoneware Mug' }).boundingBox();
+    expect(fewer?.x).toBeGreaterThan(more?.x ?? 0);
+    await shot(page, 'ar-drawer-360');
+    expect(await overflows(page)).toEqual([]);
+    await expectAccessible(page, 'the Arabic drawer', 'sf-cart-drawer');
+    await page.keyboard.press('Escape');
+    await panel(page).waitFor({ state: 'detached' });
+
+    // The login modal, and the member's menu at her button's end (its left, right to left).
+    await signIn.click();
+    await modal(page).getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
+    await modal(page).getByLabel('البريد الإلكتروني').fill('jane@example.com');
+    await modal(page).getByLabel('كلمة المرور', { exact: true }).fill('storefront-demo');
+    await animationsDone(page);
+    await shot(page, 'ar-modal-360');
+    expect(await overflows(page)).toEqual([]);
+    await modal(page).getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
+    await modal(page).waitFor({ state: 'detached' });
+    const trigger = badge(page).getByRole('button', { name: /قائمة الحساب/ });
+    await trigger.click();
+    await menu(page).waitFor();
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual([
+      'حسابي',
+      'طلباتي',
+      'تعديل عنوان الملف الشخصي',
+      'مغادرة المجتمع',
+      'تسجيل الخروج',
+      'حذف حسابي',
+    ]);
+    await animationsDone(page);
+    await shot(page, 'ar-menu-360');
+    // Under her button, inside the phone's width, with an edge at one of the button's (its end, the left, when
+    // there is room; else its start: floating-ui's flip), and its items' texts at their right.
+    const menuPanel = badge(page).locator('[part="menu"]');
+    const panelBox = (await menuPanel.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const button = (await trigger.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    expect(panelBox.y).toBeGreaterThan(button.y + button.height);
+    expect(panelBox.x).toBeGreaterThanOrEqual(8);
+    expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(PHONE.width - 8);
+    const edges = [panelBox.x - button.x, panelBox.x + panelBox.width - (button.x + button.width)];
+    expect(Math.min(...edges.map(Math.abs))).toBeLessThanOrEqual(1);
+    const item = (await menu(page).getByRole('menuitem', { name: 'تسجيل الخروج' }).boundingBox()) ?? panelBox;
+    expect(item.x + item.width).toBeGreaterThan(panelBox.x + panelBox.width - 16);
+    expect(
+      await menu(page)
+        .getByRole('menuitem', { name: 'تسجيل الخروج' })
+        .evaluate((el) => getComputedStyle(el).textAlign),
+    ).toMatch(/^(start|right)$/);
+    expect(await overflows(page)).toEqual([]);
+
+    // Only Arabic's packs were downloaded: no other language's, and not English's texts.
+    expect(new Set(packsOf(scripts))).toEqual(new Set(['lang.ar', 'texts.ar', 'products.ar', 'member.ar']));
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+});
+
+describe('a shop in Japanese', () => {
+  it('fits its texts in the cards, the drawer and the modal on a phone, and downloads only Japanese packs', async () => {
+    const { page, errors, scripts } = await shopIn('ja-JP', 'ltr');
+    await badge(page).getByRole('button', { name: 'ログイン', exact: true }).waitFor();
+    const mug = card(page, 'Stoneware Mug');
+    await mug.getByRole('button', { name: 'カートに入れる' }).click();
+    await panel(page).getByRole('heading', { name: 'カート (1点)' }).waitFor();
+    await animationsDone(page);
+    await shot(page, 'ja-drawer-360');
+    expect(await overflows(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await panel(page).waitFor({ state: 'detached' });
+    await mug.scrollIntoViewIfNeeded();
+    await animationsDone(page);
+    await shot(page, 'ja-grid-360');
+    expect(await overflows(page)).toEqual([]);
+    await badge(page).getByRole('button', { name: 'ログイン', exact: true }).click();
+    await modal(page).getByRole('heading', { name: 'ログイン' }).waitFor();
+    await animationsDone(page);
+    await shot(page, 'ja-modal-360');
+    expect(await overflows(page)).toEqual([]);
+    expect(new Set(packsOf(scripts))).toEqual(new Set(['lang.ja', 'texts.ja', 'products.ja']));
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+});
+
+describe('a German page', () => {
+  it('downloads German packs only, never another language’s', async () => {
+    const german = await shopIn('de-DE', 'ltr', { width: 1280, height: 800 });
+    await badge(german.page).getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    await german.page.locator('.site-header [data-sf-open-cart]').click();
+    await panel(german.page).getByRole('heading', { name: 'Dein Warenkorb' }).waitFor();
+    expect(new Set(packsOf(german.scripts))).toEqual(new Set(['lang.de', 'texts.de', 'products.de']));
+    expect(unexpectedErrors(german.errors, [404])).toEqual([]);
+  });
+});
