@@ -7,9 +7,7 @@ import {
   useDismiss,
   useFloating,
   useInteractions,
-  useListNavigation,
   useRole,
-  useTypeahead,
 } from '@floating-ui/react';
 import { createElement, Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -242,23 +240,45 @@ function useMenuList(floating: FloatingContext, entries: Entry[], focus: MenuPro
   labelsRef.current = entries.map((entry) => entry.label);
   // The focus moves during the key press, not a render later (floating-ui would focus it then), so a key
   // pressed right after, or a script reading the focus, finds the new item.
+  // (Also kept as it is now, for keys pressed before the next render.)
+  const active = useRef(activeIndex);
   const moveTo = (index: number | null) => {
+    active.current = index;
     setActiveIndex(index);
     if (index !== null) listRef.current[index]?.focus();
   };
   const interactions = useInteractions([
-    useListNavigation(floating, { listRef, activeIndex, onNavigate: moveTo, loop: true, enabled: inMenu }),
-    useTypeahead(floating, {
-      listRef: labelsRef,
-      activeIndex,
-      onMatch: moveTo,
-      findMatch: wordStartMatch,
-      enabled: inMenu,
-    }),
     // Escape in the address form or the confirmation goes back to the menu instead (the panel's `onKey`).
     useDismiss(floating, { escapeKey: inMenu }),
     useRole(floating, { role: 'menu' }),
   ]);
+  const typed = useRef({ text: '', at: 0 });
+  /**
+   * The menu's keys (WAI-ARIA's menu pattern): ↓ and ↑ move round the items, Home and End to the ends, and a
+   * typed letter (or a word, typed within 750 ms) to the next item whose label or one of its words starts so.
+   */
+  const onListKey = (event: KeyboardEvent) => {
+    const count = entries.length;
+    if (!inMenu || !count || event.ctrlKey || event.metaKey || event.altKey) return;
+    const now = active.current ?? -1;
+    const step = { ArrowDown: now + 1, ArrowUp: now - 1 + count, Home: 0, End: count - 1 }[event.key];
+    if (step !== undefined) {
+      event.preventDefault();
+      moveTo(step % count);
+    } else if (event.key.length === 1 && (event.key !== ' ' || typed.current.text)) {
+      event.preventDefault();
+      const fresh = event.timeStamp - typed.current.at > 750;
+      const text = (fresh ? '' : typed.current.text) + event.key;
+      typed.current = { text, at: event.timeStamp };
+      // A letter typed again goes on to the next item with it; a longer word may stay on the item it is.
+      const again = [...text].every((c) => c === text[0]);
+      const from = now + (again ? 1 : 0);
+      const labels = labelsRef.current;
+      const order = labels.map((_, i) => (from + i) % count);
+      const found = order.find((i) => wordStartMatch([labels[i] ?? null], again ? event.key : text));
+      if (found !== undefined) moveTo(found);
+    }
+  };
 
   const cameFrom = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the view, nothing else
@@ -272,7 +292,7 @@ function useMenuList(floating: FloatingContext, entries: Entry[], focus: MenuPro
       floating.refs.floating.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
     }
   }, [view]);
-  return { ...interactions, entries, listRef };
+  return { ...interactions, onListKey, moveTo, entries, listRef };
 }
 
 type MenuList = ReturnType<typeof useMenuList>;
@@ -315,6 +335,9 @@ function MenuView(m: MenuState & { list: MenuList; onKeyDown: (event: KeyboardEv
           list.listRef.current[index] = node;
         },
         onClick: () => !busy && select(),
+        onFocus: () => {
+          if (list.listRef.current[index] !== undefined) list.moveTo(index);
+        },
       })}
     >
       {label}
@@ -338,6 +361,7 @@ function MenuView(m: MenuState & { list: MenuList; onKeyDown: (event: KeyboardEv
           // Named by the member's name, not by the button that opened it (useRole's default).
           'aria-label': name,
           'aria-labelledby': undefined,
+          'aria-orientation': 'vertical',
           onKeyDown: m.onKeyDown,
         })}
       >
@@ -434,6 +458,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const list = useMenuList(floating, menuEntries(m), focus, view);
 
   const onMenuKey = (event: KeyboardEvent) => {
+    list.onListKey(event);
     if (event.key !== 'Tab') return;
     // Tab goes on from the menu's button, as if the menu were not there (Chromium would otherwise go back
     // to the button from an item it cannot tab to); Shift+Tab stops at the button.
