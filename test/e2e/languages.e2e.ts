@@ -124,7 +124,7 @@ describe('a shop in Arabic, right to left', () => {
     expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual([
       'حسابي',
       'طلباتي',
-      'تعديل عنوان الملف الشخصي',
+      'تعديل رابط الملف الشخصي',
       'مغادرة المجتمع',
       'تسجيل الخروج',
       'حذف حسابي',

@@ -86,7 +86,7 @@ describe('a member by mouse', () => {
     expect(items).toEqual([
       'My account',
       'My orders',
-      'Edit profile address',
+      'Edit profile URL',
       'Leave the community',
       'Sign out',
       'Delete my account',
@@ -99,7 +99,7 @@ describe('a member by mouse', () => {
     expect(await trigger.getAttribute('aria-expanded')).toBe('false');
     await trigger.click();
 
-    await menu(page).getByRole('menuitem', { name: 'Edit profile address' }).click();
+    await menu(page).getByRole('menuitem', { name: 'Edit profile URL' }).click();
     const slug = badge(page).getByLabel('Profile address');
     await slug.fill('marcus');
     await slug.press('Enter');
@@ -516,7 +516,7 @@ describe('a member by keyboard only', () => {
     await expect.poll(() => focused(page)).toMatch(/My account/);
     // Past the shop's own sections (My account, My orders: the demo names none of its own).
     for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowDown');
-    await expect.poll(() => focused(page)).toMatch(/Edit profile address/);
+    await expect.poll(() => focused(page)).toMatch(/Edit profile URL/);
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toMatch(/^input\[text\] Profile address/);
     await page.keyboard.press('Control+A');
@@ -547,7 +547,7 @@ describe('a member by keyboard only', () => {
     await page.keyboard.type('jane-by-keys');
     await page.keyboard.press('Enter');
     await badge(page).getByText('Your profile address is now jane-by-keys.').waitFor();
-    await expect.poll(() => focused(page)).toMatch(/Edit profile address/);
+    await expect.poll(() => focused(page)).toMatch(/Edit profile URL/);
 
     // Leave the community and join again, on the same item.
     await page.keyboard.press('ArrowDown');

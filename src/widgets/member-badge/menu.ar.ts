@@ -7,7 +7,7 @@ const ar: MenuStrings = {
   SUBSCRIPTIONS: 'اشتراكاتي',
   BOOKINGS: 'حجوزاتي',
   EVENTS: 'فعالياتي',
-  editSlug: 'تعديل عنوان الملف الشخصي',
+  editSlug: 'تعديل رابط الملف الشخصي',
   join: 'الانضمام إلى المجتمع',
   leave: 'مغادرة المجتمع',
   joined: 'أصبحت الآن جزءًا من المجتمع.',

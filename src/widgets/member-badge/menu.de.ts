@@ -7,7 +7,7 @@ const de: MenuStrings = {
   SUBSCRIPTIONS: 'Meine Abos',
   BOOKINGS: 'Meine Buchungen',
   EVENTS: 'Meine Veranstaltungen',
-  editSlug: 'Profiladresse ändern',
+  editSlug: 'Profil-URL ändern',
   join: 'Der Community beitreten',
   leave: 'Die Community verlassen',
   joined: 'Du bist jetzt Teil der Community.',

@@ -5,7 +5,7 @@ const en = {
   SUBSCRIPTIONS: 'My subscriptions',
   BOOKINGS: 'My bookings',
   EVENTS: 'My events',
-  editSlug: 'Edit profile address',
+  editSlug: 'Edit profile URL',
   join: 'Join the community',
   leave: 'Leave the community',
   joined: 'You are now part of the community.',

@@ -7,7 +7,7 @@ const es: MenuStrings = {
   SUBSCRIPTIONS: 'Mis suscripciones',
   BOOKINGS: 'Mis reservas',
   EVENTS: 'Mis eventos',
-  editSlug: 'Editar la dirección del perfil',
+  editSlug: 'Editar la URL del perfil',
   join: 'Unirme a la comunidad',
   leave: 'Salir de la comunidad',
   joined: 'Ahora formas parte de la comunidad.',

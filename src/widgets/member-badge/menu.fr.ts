@@ -7,7 +7,7 @@ const fr: MenuStrings = {
   SUBSCRIPTIONS: 'Mes abonnements',
   BOOKINGS: 'Mes réservations',
   EVENTS: 'Mes événements',
-  editSlug: 'Modifier l’adresse du profil',
+  editSlug: 'Modifier l’URL du profil',
   join: 'Rejoindre la communauté',
   leave: 'Quitter la communauté',
   joined: 'Vous faites maintenant partie de la communauté.',

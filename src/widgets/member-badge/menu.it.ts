@@ -7,7 +7,7 @@ const it: MenuStrings = {
   SUBSCRIPTIONS: 'I miei abbonamenti',
   BOOKINGS: 'Le mie prenotazioni',
   EVENTS: 'I miei eventi',
-  editSlug: 'Modifica l’indirizzo del profilo',
+  editSlug: 'Modifica l’URL del profilo',
   join: 'Unisciti alla community',
   leave: 'Lascia la community',
   joined: 'Ora fai parte della community.',

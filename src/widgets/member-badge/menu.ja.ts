@@ -7,7 +7,7 @@ const ja: MenuStrings = {
   SUBSCRIPTIONS: '定期購入',
   BOOKINGS: '予約',
   EVENTS: 'イベント',
-  editSlug: 'プロフィールのアドレスを編集',
+  editSlug: 'プロフィールのURLを編集',
   join: 'コミュニティに参加',
   leave: 'コミュニティを退会',
   joined: 'コミュニティに参加しました。',

@@ -7,7 +7,7 @@ const nl: MenuStrings = {
   SUBSCRIPTIONS: 'Mijn abonnementen',
   BOOKINGS: 'Mijn boekingen',
   EVENTS: 'Mijn evenementen',
-  editSlug: 'Profieladres wijzigen',
+  editSlug: 'Profiel-URL wijzigen',
   join: 'Lid worden van de community',
   leave: 'De community verlaten',
   joined: 'Je maakt nu deel uit van de community.',

@@ -7,7 +7,7 @@ const pt: MenuStrings = {
   SUBSCRIPTIONS: 'Minhas assinaturas',
   BOOKINGS: 'Minhas reservas',
   EVENTS: 'Meus eventos',
-  editSlug: 'Editar o endereço do perfil',
+  editSlug: 'Editar a URL do perfil',
   join: 'Entrar na comunidade',
   leave: 'Sair da comunidade',
   joined: 'Agora você faz parte da comunidade.',

@@ -349,10 +349,10 @@ function MenuView(m: MenuState & { list: MenuList; onKeyDown: (event: KeyboardEv
     <>
       <div className="who" aria-hidden="true">
         <strong>{name}</strong>
-        {/* An address reads left to right on any page ("/jane", not "jane/"). */}
-        {member?.profile?.slug ? (
+        {/* Her sign-in email (read left to right on any page), which tells two accounts apart. */}
+        {member?.loginEmail ? (
           <span>
-            <bdi>/{member.profile.slug}</bdi>
+            <bdi>{member.loginEmail}</bdi>
           </span>
         ) : null}
       </div>

@@ -44,7 +44,7 @@ const EN_ITEMS = [
   'My subscriptions',
   'My bookings',
   'My events',
-  'Edit profile address',
+  'Edit profile URL',
   'Leave the community',
   'Sign out',
   'Delete my account',
@@ -258,10 +258,10 @@ describe('member badge: signed in', () => {
     expect(items(f)).toEqual(itemsNamed(f, EN_ITEMS));
     // Items are reached with the arrow keys, not with Tab.
     for (const el of items(f)) expect(el.getAttribute('tabindex')).toBe('-1');
-    // Her name and address head the menu, for the eye only (the menu's name says who it is).
+    // Her name and sign-in email head the menu, for the eye only (the menu's name says who it is).
     const who = f.root.querySelector('[part="menu"] .who');
     expect(who?.getAttribute('aria-hidden')).toBe('true');
-    expect(textOf(who)).toBe('Jane/jane');
+    expect(textOf(who)).toBe('Janejane@example.com');
 
     button.click();
     await vi.waitFor(() => expect(menuOf(f)).toBeNull());
@@ -301,7 +301,7 @@ describe('member badge: the sections a site chooses', () => {
       itemsNamed(f, [
         'My account',
         'My orders',
-        'Edit profile address',
+        'Edit profile URL',
         'Leave the community',
         'Sign out',
         'Delete my account',
@@ -313,7 +313,7 @@ describe('member badge: the sections a site chooses', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { f, button } = await signedIn({ accountSections: ' Bookings orders  wallet orders addresses ' });
     await openByClick(f, button);
-    expect(items(f).slice(0, 3)).toEqual(itemsNamed(f, ['My orders', 'My bookings', 'Edit profile address']));
+    expect(items(f).slice(0, 3)).toEqual(itemsNamed(f, ['My orders', 'My bookings', 'Edit profile URL']));
     expect(errors.mock.calls.map(([message]) => message)).toEqual([
       '[storefront] data-account-sections: "wallet" is not one of account, orders, subscriptions, bookings, events; left out',
       '[storefront] data-account-sections: "addresses" is not one of account, orders, subscriptions, bookings, events; left out',
@@ -330,7 +330,7 @@ describe('member badge: the sections a site chooses', () => {
   it('offers no section at all for an empty list, and no separator before the rest', async () => {
     const { f, button } = await signedIn({ accountSections: '' });
     await openByClick(f, button);
-    expect(items(f)[0]).toBe(item(f, 'Edit profile address'));
+    expect(items(f)[0]).toBe(item(f, 'Edit profile URL'));
     expect(menuOf(f)?.firstElementChild?.tagName).toBe('BUTTON');
   });
 });
@@ -483,7 +483,7 @@ describe('member badge: typeahead', () => {
     fireEvent.keyDown(focused(f) as Element, { key: 'e' });
     expect(focused(f)).toBe(item(f, 'My events'));
     fireEvent.keyDown(focused(f) as Element, { key: 'e' });
-    expect(focused(f)).toBe(item(f, 'Edit profile address'));
+    expect(focused(f)).toBe(item(f, 'Edit profile URL'));
     fireEvent.keyDown(focused(f) as Element, { key: 'e' });
     expect(focused(f)).toBe(item(f, 'My events'));
   });
@@ -547,7 +547,7 @@ describe('member badge: a press outside the address form', () => {
   it('closes the menu with the form, sending nothing, and the next open starts at the menu', async () => {
     const { f, button } = await signedIn();
     await openByClick(f, button);
-    await choose(f, 'Edit profile address');
+    await choose(f, 'Edit profile URL');
     const input = await findField(f.root, 'Profile address');
     await typeOver(user, input, 'unsaved');
     // A press in another shadow root on the page (another widget) is outside too.
@@ -669,7 +669,7 @@ describe('member badge: profile address', () => {
   async function openSlugForm() {
     const { f, button } = await signedIn();
     await openByClick(f, button);
-    await choose(f, 'Edit profile address');
+    await choose(f, 'Edit profile URL');
     const input = await findField(f.root, 'Profile address');
     return { f, button, input };
   }
@@ -736,7 +736,7 @@ describe('member badge: profile address', () => {
   it('says so in German too', async () => {
     const { f, button } = await signedIn({ lang: 'de' });
     await openByClick(f, button);
-    await choose(f, 'Profiladresse ändern');
+    await choose(f, 'Profil-URL ändern');
     const input = await findField(f.root, 'Profiladresse');
     await typeOver(user, input, 'marcus');
     withinShadow(f.root).getByRole('button', { name: 'Speichern' }).click();
@@ -766,14 +766,15 @@ describe('member badge: profile address', () => {
     expect(f.sandbox.context.state.members.get(memberIdOf(f, JANE.email))?.profile?.slug).toBe(
       'jane-makes-things',
     );
-    expect(textOf(f.root.querySelector('[part="menu"] .who'))).toBe('Jane/jane-makes-things');
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile address')));
+    // (Her email heads the menu still: the address is not shown there.)
+    expect(textOf(f.root.querySelector('[part="menu"] .who'))).toBe('Janejane@example.com');
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile URL')));
     // The badge itself is unchanged (a new address is not on it): the same button, still expanded.
     expect(trigger(f, 'Jane account menu')).toBe(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
 
     // The form opens again with the new address.
-    await choose(f, 'Edit profile address');
+    await choose(f, 'Edit profile URL');
     await vi.waitFor(() => expect(field(f.root, 'Profile address').value).toBe('jane-makes-things'));
   });
 
@@ -784,7 +785,7 @@ describe('member badge: profile address', () => {
     button.focus();
     fireEvent.keyDown(button, { key: 'ArrowUp' });
     await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Delete my account')));
-    await choose(f, 'Edit profile address');
+    await choose(f, 'Edit profile URL');
     const input = await findField(f.root, 'Profile address');
     await vi.waitFor(() => expect(focused(f)).toBe(input));
     await typeOver(user, input, 'jane-in-the-back');
@@ -792,7 +793,7 @@ describe('member badge: profile address', () => {
     await vi.waitFor(() =>
       expect(menuStatuses(f)).toEqual(['Your profile address is now jane-in-the-back.']),
     );
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile address')));
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile URL')));
   });
 
   it('goes back to the menu with Escape or Cancel, leaving the address as it was', async () => {
@@ -803,12 +804,12 @@ describe('member badge: profile address', () => {
 
     fireEvent.keyDown(input, { key: 'Escape' });
     await vi.waitFor(() => expect(menuOf(f)).not.toBeNull());
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile address')));
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile URL')));
     expect(alerts(f)).toEqual([]);
     expect(button.getAttribute('aria-expanded')).toBe('true');
 
     // Reopened, the form starts from her address again, not what was typed.
-    await choose(f, 'Edit profile address');
+    await choose(f, 'Edit profile URL');
     const again = await findField(f.root, 'Profile address');
     expect(again.value).toBe('jane');
     expect(again.hasAttribute('aria-invalid')).toBe(false);
@@ -1187,14 +1188,14 @@ describe('member badge: German', () => {
         'Meine Abos',
         'Meine Buchungen',
         'Meine Veranstaltungen',
-        'Profiladresse ändern',
+        'Profil-URL ändern',
         'Die Community verlassen',
         'Abmelden',
         'Mein Konto löschen',
       ]),
     );
 
-    await choose(f, 'Profiladresse ändern');
+    await choose(f, 'Profil-URL ändern');
     const input = await findField(f.root, 'Profiladresse');
     await typeOver(user, input, '');
     withinShadow(f.root).getByRole('button', { name: 'Speichern' }).click();
