@@ -13,7 +13,7 @@ const ar: LoginStrings = {
   email: 'البريد الإلكتروني',
   password: 'كلمة المرور',
   newPassword: 'كلمة المرور الجديدة',
-  nickname: 'الاسم الظاهر للآخرين',
+  nickname: 'الاسم الظاهر للآخرين (اختياري)',
   code: 'رمز التحقق',
   showPassword: 'إظهار كلمة المرور',
   hidePassword: 'إخفاء كلمة المرور',

@@ -13,7 +13,7 @@ const de: LoginStrings = {
   email: 'E-Mail',
   password: 'Passwort',
   newPassword: 'Neues Passwort',
-  nickname: 'Angezeigter Name',
+  nickname: 'Angezeigter Name (optional)',
   code: 'Bestätigungscode',
   showPassword: 'Passwort anzeigen',
   hidePassword: 'Passwort verbergen',

@@ -11,7 +11,7 @@ const en = {
   email: 'Email',
   password: 'Password',
   newPassword: 'New password',
-  nickname: 'Name shown to others',
+  nickname: 'Name shown to others (optional)',
   code: 'Verification code',
   showPassword: 'Show password',
   hidePassword: 'Hide password',

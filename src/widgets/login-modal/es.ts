@@ -13,7 +13,7 @@ const es: LoginStrings = {
   email: 'Correo electrónico',
   password: 'Contraseña',
   newPassword: 'Contraseña nueva',
-  nickname: 'Nombre visible para los demás',
+  nickname: 'Nombre visible para los demás (opcional)',
   code: 'Código de verificación',
   showPassword: 'Mostrar contraseña',
   hidePassword: 'Ocultar contraseña',

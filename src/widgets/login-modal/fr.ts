@@ -13,7 +13,7 @@ const fr: LoginStrings = {
   email: 'E-mail',
   password: 'Mot de passe',
   newPassword: 'Nouveau mot de passe',
-  nickname: 'Nom affiché',
+  nickname: 'Nom affiché (facultatif)',
   code: 'Code de vérification',
   showPassword: 'Afficher le mot de passe',
   hidePassword: 'Masquer le mot de passe',

@@ -13,7 +13,7 @@ const it: LoginStrings = {
   email: 'Email',
   password: 'Password',
   newPassword: 'Nuova password',
-  nickname: 'Nome visibile agli altri',
+  nickname: 'Nome visibile agli altri (facoltativo)',
   code: 'Codice di verifica',
   showPassword: 'Mostra password',
   hidePassword: 'Nascondi password',

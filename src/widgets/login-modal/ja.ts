@@ -13,7 +13,7 @@ const ja: LoginStrings = {
   email: 'メールアドレス',
   password: 'パスワード',
   newPassword: '新しいパスワード',
-  nickname: '表示名',
+  nickname: '表示名（任意）',
   code: '確認コード',
   showPassword: 'パスワードを表示',
   hidePassword: 'パスワードを隠す',

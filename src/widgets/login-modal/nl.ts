@@ -13,7 +13,7 @@ const nl: LoginStrings = {
   email: 'E-mailadres',
   password: 'Wachtwoord',
   newPassword: 'Nieuw wachtwoord',
-  nickname: 'Naam die anderen zien',
+  nickname: 'Naam die anderen zien (optioneel)',
   code: 'Verificatiecode',
   showPassword: 'Wachtwoord tonen',
   hidePassword: 'Wachtwoord verbergen',

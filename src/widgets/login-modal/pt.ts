@@ -13,7 +13,7 @@ const pt: LoginStrings = {
   email: 'E-mail',
   password: 'Senha',
   newPassword: 'Nova senha',
-  nickname: 'Nome exibido para outras pessoas',
+  nickname: 'Nome exibido para outras pessoas (opcional)',
   code: 'Código de verificação',
   showPassword: 'Mostrar senha',
   hidePassword: 'Ocultar senha',

@@ -5,22 +5,24 @@ import { checkEmail, checkRequired } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
 
-/** A new account: email, password and the name shown to others. */
+/**
+ * A new account: email and password, and the name shown to others if she gives one (else the platform's: her
+ * email's first part).
+ */
 export function RegisterView({ shell }: { shell: ViewProps }) {
   const { t, step } = shell;
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
   const submit = () =>
     step.run(
-      () =>
-        checkEmail(shell.email, t) ??
-        checkRequired(password, 'password', t) ??
-        checkRequired(nickname.trim(), 'nickname', t),
+      () => checkEmail(shell.email, t) ?? checkRequired(password, 'password', t),
       async () =>
         step.follow(
-          await shell
-            .actions()
-            .register({ email: shell.email.trim(), password, profile: { nickname: nickname.trim() } }),
+          await shell.actions().register({
+            email: shell.email.trim(),
+            password,
+            ...(nickname.trim() ? { profile: { nickname: nickname.trim() } } : {}),
+          }),
         ),
     );
   return (

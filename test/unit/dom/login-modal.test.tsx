@@ -160,7 +160,7 @@ async function signInWith(root: ShadowRoot, email: string, password: string): Pr
 async function registerWith(root: ShadowRoot, email: string, password: string, nickname: string) {
   await typeOver(user, field(root, 'Email'), email);
   await typeOver(user, field(root, 'Password'), password);
-  await typeOver(user, field(root, 'Name shown to others'), nickname);
+  await typeOver(user, field(root, 'Name shown to others (optional)'), nickname);
   click(root, 'Create account');
 }
 
@@ -284,7 +284,7 @@ describe('login modal: the dialog', () => {
     await findTitled(f.root, 'Create an account');
     expect(field(f.root, 'Email').getAttribute('autocomplete')).toBe('email');
     expect(field(f.root, 'Password').getAttribute('autocomplete')).toBe('new-password');
-    expect(field(f.root, 'Name shown to others').getAttribute('autocomplete')).toBe('nickname');
+    expect(field(f.root, 'Name shown to others (optional)').getAttribute('autocomplete')).toBe('nickname');
   });
 
   it('shows and hides the password with a pressed toggle', async () => {
@@ -591,16 +591,19 @@ describe('login modal: registering', () => {
     expect(f.requestsTo('/v2/register')).toHaveLength(1);
   });
 
-  it('asks for a name before asking the platform', async () => {
+  it('registers without a name shown to others: the platform gives her one (her email’s first part)', async () => {
     const { f } = mount();
     await open(f, { view: 'register' });
-    await registerWith(f.root, newEmail('anon'), 'long-enough', '   ');
-    const nickname = field(f.root, 'Name shown to others');
-    await vi.waitFor(() => expect(nickname.getAttribute('aria-invalid')).toBe('true'));
-    expect(said(alertOf(nickname))).toBe('This field is required.');
-    expect(f.root.activeElement).toBe(nickname);
-    await settle();
-    expect(f.sent).toEqual([]);
+    const email = newEmail('anon');
+    await registerWith(f.root, email, 'long-enough', '   ');
+    await vi.waitFor(() => expect(f.store.getState().session.role).toBe('member'));
+    // No name sent: the platform's default, not a blank one.
+    expect(f.requestsTo('/v2/register').map((r) => (r.body as { profile?: unknown }).profile)).toEqual([
+      undefined,
+    ]);
+    await vi.waitFor(() =>
+      expect(f.store.getState().member.member?.profile?.nickname).toBe(email.split('@')[0]),
+    );
   });
 
   it('verifies the email with the emailed code: checks it, resends it, and signs in', async () => {
@@ -994,7 +997,7 @@ describe('login modal: text and language', () => {
     await open(f, { view: 'register' });
     await typeOver(user, field(f.root, 'E-Mail'), JANE.email);
     await typeOver(user, field(f.root, 'Passwort'), 'anderes-passwort');
-    await typeOver(user, field(f.root, 'Angezeigter Name'), 'Jane');
+    await typeOver(user, field(f.root, 'Angezeigter Name (optional)'), 'Jane');
     (f.root.querySelector('button[type="submit"]') as HTMLButtonElement).click();
     await vi.waitFor(() =>
       expect(alerts(f.root)).toEqual([
@@ -1055,6 +1058,6 @@ describe('login modal: text and language', () => {
 
     click(f.root, 'Konto erstellen');
     await findTitled(f.root, 'Konto erstellen');
-    expect(field(f.root, 'Angezeigter Name').getAttribute('autocomplete')).toBe('nickname');
+    expect(field(f.root, 'Angezeigter Name (optional)').getAttribute('autocomplete')).toBe('nickname');
   });
 });
