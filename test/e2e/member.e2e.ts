@@ -82,7 +82,7 @@ describe('a member by mouse', () => {
     await menu(page).waitFor();
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     const items = await menu(page).getByRole('menuitem').allTextContents();
-    // The demo is a shop: its own sections only (no data-account-sections on its script tag).
+    // The demo is a shop with a community: its own sections and the community (data-account-sections).
     expect(items).toEqual([
       'My account',
       'My orders',

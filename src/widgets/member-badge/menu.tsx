@@ -35,12 +35,13 @@ const nameOfSection = (section: MembersAccountSection) => section.split('_')[0]?
 /**
  * The sections a site lists (`data-account-sections="orders bookings"`), in the platform's order; a name the
  * platform has no section for (`wallet`) is said on the console and left out. Without the attribute, the
- * shop's own: account and orders.
+ * shop's own: account and orders. `community` is not a section: it offers the member to join (or leave) the
+ * site's community, for a site that has one.
  */
 function accountSections(names = 'account orders'): MembersAccountSection[] {
   const wanted = names.toLowerCase().split(/\s+/).filter(Boolean);
   for (const name of wanted)
-    if (!SECTIONS.some((section) => nameOfSection(section) === name))
+    if (name !== 'community' && !SECTIONS.some((section) => nameOfSection(section) === name))
       console.error(
         `[storefront] data-account-sections: "${name}" is not one of ${SECTIONS.map(nameOfSection).join(', ')}; left out`,
       );
@@ -79,6 +80,8 @@ interface MenuState {
   member: Member | null;
   /** The account sections the site lists. */
   sections: MembersAccountSection[];
+  /** Whether the site lists `community`: the member may join or leave it. */
+  community: boolean;
   id: string;
   view: View;
   /** The key of the action on its way. */
@@ -130,6 +133,7 @@ function keepTabIn(event: KeyboardEvent, box: HTMLElement) {
 function useMenuState({ store, config }: WidgetContext, t: MenuStrings): MenuState {
   const member = useStore(store, (s) => s.member.member);
   const [sections] = useState(() => accountSections(config.accountSections));
+  const community = /(^|\s)community(\s|$)/i.test(config.accountSections ?? '');
   const [view, setView] = useState<View>('menu');
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<MemberProblem | null>(null);
@@ -160,13 +164,12 @@ function useMenuState({ store, config }: WidgetContext, t: MenuStrings): MenuSta
     setProblem(null);
     setView(next);
   };
-  return { t, store, member, sections, id, view, busy, problem, status, setStatus, act, show };
+  return { t, store, member, sections, community, id, view, busy, problem, status, setStatus, act, show };
 }
 
 /** The items: the account sections a site lists, the profile address, the community, sign out and delete. */
 function menuEntries(m: MenuState): Entry[] {
   const { t, store, act, show } = m;
-  const joined = m.member?.privacyStatus === 'PUBLIC';
   return [
     ...m.sections.map((section) => ({
       key: section,
@@ -174,16 +177,7 @@ function menuEntries(m: MenuState): Entry[] {
       select: () => void act(section, () => store.getState().openAccountSection(section)),
     })),
     { key: 'slug', label: t.editSlug, select: () => show('slug') },
-    {
-      key: 'community',
-      label: joined ? t.leave : t.join,
-      select: () =>
-        void act(
-          'community',
-          () => store.getState().setCommunity(!joined),
-          () => m.setStatus(joined ? t.left : t.joined),
-        ),
-    },
+    ...communityEntry(m),
     {
       key: 'signOut',
       label: t.signOut,
@@ -191,6 +185,26 @@ function menuEntries(m: MenuState): Entry[] {
     },
     { key: 'delete', label: t.deleteAccount, select: () => show('delete'), danger: true },
   ];
+}
+
+/** Join or leave the site's community: for a site that lists `community` in its account sections. */
+function communityEntry(m: MenuState): Entry[] {
+  const { t, store, act } = m;
+  const joined = m.member?.privacyStatus === 'PUBLIC';
+  return m.community
+    ? [
+        {
+          key: 'community',
+          label: joined ? t.leave : t.join,
+          select: () =>
+            void act(
+              'community',
+              () => store.getState().setCommunity(!joined),
+              () => m.setStatus(joined ? t.left : t.joined),
+            ),
+        },
+      ]
+    : [];
 }
 
 /**

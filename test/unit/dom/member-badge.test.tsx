@@ -86,7 +86,7 @@ afterEach(async () => {
 });
 
 /** Every section of the members area, as a site lists them (the menu's own default is the shop's two). */
-const ALL_SECTIONS = 'account orders subscriptions bookings events';
+const ALL_SECTIONS = 'account orders subscriptions bookings events community';
 
 function mount(options: { lang?: string; accountSections?: string } = {}): MountedWidget {
   fx = mountWidget(memberBadge, {
@@ -294,12 +294,20 @@ describe('member badge: opened by the page', () => {
 });
 
 describe('member badge: the sections a site chooses', () => {
-  it('offers the shop’s own sections (account and orders) when the site names none', async () => {
+  it('offers the shop’s own sections (account and orders) when the site names none, and no community', async () => {
     const { f, button } = await signedIn({ accountSections: undefined });
     await openByClick(f, button);
     expect(items(f)).toEqual(
+      itemsNamed(f, ['My account', 'My orders', 'Edit profile URL', 'Sign out', 'Delete my account']),
+    );
+  });
+
+  it('offers to join or leave the community only to a site that lists `community`', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { f, button } = await signedIn({ accountSections: 'orders community' });
+    await openByClick(f, button);
+    expect(items(f)).toEqual(
       itemsNamed(f, [
-        'My account',
         'My orders',
         'Edit profile URL',
         'Leave the community',
@@ -307,6 +315,8 @@ describe('member badge: the sections a site chooses', () => {
         'Delete my account',
       ]),
     );
+    // (`community` is a switch, not an unknown section.)
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('offers the sections of data-account-sections, in the platform’s order, and says which names it does not know', async () => {
