@@ -84,6 +84,8 @@ export function boot(options: BootOptions = {}): Booted {
     openCartOnAdd: config.openCartOnAdd,
     lang: config.lang,
     report: (message) => console.error(`[storefront] ${message}`),
+    // The drawer's code and texts, before the first add opens it.
+    prefetch: () => void WIDGETS['sf-cart-drawer']?.(config.lang).catch(() => {}),
   });
   store.subscribe((state, previous) => {
     if (state.ui.cartOpen && !previous.ui.cartOpen) ensureElement(doc, 'sf-cart-drawer');
