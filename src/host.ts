@@ -14,7 +14,8 @@ type HostOptions = {
 
 /** An add-to-cart button or a product: where a pointer or the focus means an add may come. */
 const NEAR_ADD = '[data-sf-add-to-cart],[data-sf-product],sf-product,sf-product-grid';
-const PREFETCH_EVENTS = ['pointerover', 'pointerdown', 'focusin'];
+// (A touch, a pen or a mouse pressed is over the element first: `pointerover` comes before `pointerdown`.)
+const PREFETCH_EVENTS = ['pointerover', 'focusin'];
 
 /** What a page's add-to-cart button does (`host-add-to-cart.ts`): loaded before or at its first click. */
 const hostAdd = () => import('./host-add-to-cart');

@@ -16,17 +16,10 @@ import type { Strings } from './strings';
 /** Countries offered in the shipping estimate (the shop ships to the US, and internationally). */
 const COUNTRIES = ['US', 'CA', 'GB', 'DE', 'FR', 'IL', 'AU', 'JP'];
 
-/**
- * The regions' names in each page language, made once: an `Intl.DisplayNames` is slow to make (one a country
- * and a render was most of the drawer's opening frame at 4× CPU slowdown, and again at each change to the cart).
- */
-const regionNames: Record<string, Intl.DisplayNames> = {};
-
 /** A country's name in the page's language. */
 function countryName(code: string, locale: string): string {
   try {
-    regionNames[locale] ??= new Intl.DisplayNames([locale], { type: 'region' });
-    return regionNames[locale].of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -390,6 +383,10 @@ function Shipping(props: ViewProps) {
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
+  // The countries are named after the opening frame: a page's first `Intl.DisplayNames` loads the browser's
+  // region names, most of a first add's opening task at 4× CPU slowdown (a CPU profile). Until then, codes.
+  const [named, setNamed] = useState(false);
+  useEffect(() => setNamed(true), []);
   const countryId = useId();
   const postalId = useId();
   return (
@@ -418,7 +415,7 @@ function Shipping(props: ViewProps) {
               <option value="">—</option>
               {COUNTRIES.map((code) => (
                 <option key={code} value={code}>
-                  {countryName(code, locale)}
+                  {named ? countryName(code, locale) : code}
                 </option>
               ))}
             </select>

@@ -1022,6 +1022,26 @@ describe('the cart drawer: shipping estimate and totals', () => {
     expect(totalsOf(f.root).at(-1)).toEqual(['Total', '$38.00']);
   });
 
+  it('names the countries after the opening frame (a page’s first Intl.DisplayNames is slow), their codes until then', async () => {
+    holdClock();
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await stringsFor('en');
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    f.store.getState().openCart();
+    // Renders only (queued microtasks): the drawer's first frame, its effects not run.
+    await vi.advanceTimersByTimeAsync(0);
+    const countries = () =>
+      [...withinShadow(f.root).getByRole<HTMLSelectElement>('combobox', { name: 'Country' }).options].map(
+        (option) => textOf(option),
+      );
+    expect(countries()).toContain('DE');
+    expect(countries()).not.toContain('Germany');
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    expect(countries()).toContain('Germany');
+    expect(countries()).not.toContain('DE');
+  });
+
   it('asks for a country before estimating, and explains an estimate the server could not make', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
