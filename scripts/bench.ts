@@ -10,9 +10,13 @@
  * 4. A cart add over HTTP with webhook subscribers whose URL is dead (scripts/bench-webhooks.ts): p50 and p95
  *    with none, five that never answer and five on a closed port.
  *
+ * 5. What a shopper feels at 4× CPU slowdown on a 390 px page (scripts/bench-shopper.ts): the host page's cost
+ *    with and without the widgets, a new visitor's first add, a second add, a quantity change; medians of
+ *    `BENCH_ROUNDS` rounds (default 5), each beside the target of issue 26.
+ *
  * Builds dist/ first when it is missing or older than src/. Exits 1 only when a part could not run, never
  * for a slow figure. `BENCH_RUNS` sets the number of measured warm opens (default 20), `BENCH_ADDS` the
- * measured adds of each row of part 4 (default 300).
+ * measured adds of each row of part 4 (default 300), `BENCH_ONLY` the parts to run (`3,5`; default all).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -26,6 +30,7 @@ import type { Product } from '../src/api/types/products';
 import { createSession } from '../src/auth/session';
 import { type KeyValueStorage, memoryStorage } from '../src/auth/storage';
 import { createStorefrontStore, type Storefront } from '../src/store/store';
+import { benchShopper, SHOPPER_TARGETS, type ShopperFigures } from './bench-shopper';
 import { benchCartAddWithDeadSubscribers, type CartAddFigures, DEAD_SUBSCRIBERS } from './bench-webhooks';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 import { buildDist, type RunningServers, startServers } from './servers';
@@ -589,6 +594,22 @@ async function benchDrawer(): Promise<DrawerFigures> {
   }
 }
 
+// ——— 5. what a shopper feels ———
+
+async function benchShopperPart(): Promise<ShopperFigures> {
+  heading('5. What a shopper feels: 4× CPU slowdown, 390 px, with and without the widgets (Chromium)');
+  const executablePath = findChromium();
+  if (!executablePath)
+    throw new Error('Chromium is not installed: run `npm run pretest:e2e` or set CHROMIUM_PATH');
+  ensureBuild();
+  const servers = await startServers({ demoPort: 0, sandboxPort: 0 });
+  try {
+    return await benchShopper(executablePath, servers.demoUrl, line);
+  } finally {
+    await servers.close().catch(() => {});
+  }
+}
+
 // ——— webhooks ———
 
 async function benchWebhooks(): Promise<CartAddFigures[]> {
@@ -618,10 +639,19 @@ async function main(): Promise<number> {
       return undefined;
     }
   };
-  const count = await run('cart count', benchCartCount);
-  const renewal = await run('concurrent renewal', benchConcurrentRenewal);
-  const drawer = await run('drawer', benchDrawer);
-  const adds = await run('cart add with dead webhook subscribers', benchWebhooks);
+  const only = new Set(
+    (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+  const part = <T>(n: number, name: string, task: () => Promise<T>) =>
+    only.size && !only.has(String(n)) ? Promise.resolve(undefined) : run(name, task);
+  const count = await part(1, 'cart count', benchCartCount);
+  const renewal = await part(2, 'concurrent renewal', benchConcurrentRenewal);
+  const drawer = await part(3, 'drawer', benchDrawer);
+  const adds = await part(4, 'cart add with dead webhook subscribers', benchWebhooks);
+  const shopper = await part(5, 'what a shopper feels', benchShopperPart);
 
   heading('Summary');
   if (count) {
@@ -651,6 +681,25 @@ async function main(): Promise<number> {
       `cart add, p50 / p95: no webhook subscriber, ${DEAD_SUBSCRIBERS} that never answer`,
       `${ms(none.p50)} / ${ms(none.p95)}, ${ms(silent.p50)} / ${ms(silent.p95)}`,
     );
+  }
+  if (shopper) {
+    const target = (value: number, max: number) =>
+      `${ms(value)} (target ≤ ${max} ms: ${value <= max ? 'met' : 'NOT met'})`;
+    line(
+      '4× CPU: total blocking time added to the host page',
+      target(shopper.tbtAdded, SHOPPER_TARGETS.tbtAdded),
+    );
+    line(
+      '4× CPU: script time / LCP added to the host page',
+      `${ms(shopper.scriptAdded)} / ${ms(shopper.lcpAdded)}`,
+    );
+    line('4× CPU: first add, click → drawer open', target(shopper.firstOpen, SHOPPER_TARGETS.firstOpen));
+    line('4× CPU: first add, click → line shown', target(shopper.firstLine, SHOPPER_TARGETS.firstLine));
+    line(
+      '4× CPU: second add, click → quantity 2 shown',
+      target(shopper.secondAdd, SHOPPER_TARGETS.secondAdd),
+    );
+    line('4× CPU: quantity change, click → quantity shown', ms(shopper.quantity));
   }
   for (const problem of problems) console.log(`  could not run: ${problem}`);
   return problems.length ? 1 : 0;

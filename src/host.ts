@@ -11,7 +11,17 @@ type HostOptions = {
   /** The site's texts (`data-strings`), over the messages the page's own elements show. */
   strings?: Record<string, string>;
   report: (message: string) => void;
+  /** Starts downloading the drawer's code, which an add opens (static files, never a platform request). */
+  prefetch?: () => void;
 };
+
+/** An add-to-cart button or a product: where a pointer or the focus means an add may come. */
+const NEAR_ADD = '[data-sf-add-to-cart],[data-sf-product],sf-product,sf-product-grid';
+// (A touch, a pen or a mouse pressed is over the element first: `pointerover` comes before `pointerdown`.)
+const PREFETCH_EVENTS = ['pointerover', 'focusin'];
+
+/** What a page's add-to-cart button does (`host-add-to-cart.ts`): loaded before or at its first click. */
+const hostAdd = () => import('./host-add-to-cart');
 
 /**
  * Wires the host page's own elements: clicks on `data-sf-add-to-cart`, `data-sf-open-cart` and
@@ -23,9 +33,31 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
   const onClick = clicks(doc, store, options);
   doc.addEventListener('click', onClick);
   const unpaint = paintCountAndRole(doc, store, options.report);
+  const unprefetch = prefetchNearAdd(doc, options.prefetch);
   return () => {
     doc.removeEventListener('click', onClick);
     unpaint();
+    unprefetch();
+  };
+}
+
+/**
+ * The add's code, fetched before the click (so the click only runs it): at the first pointer or focus on or
+ * near an add button or a product, or when the browser is first idle on a page that has one. Once.
+ */
+function prefetchNearAdd(doc: Document, prefetch: (() => void) | undefined): () => void {
+  let done = !prefetch;
+  const start = (event?: Event) => {
+    if (done || (event && !(event.target as Element).closest?.(NEAR_ADD))) return;
+    done = true;
+    prefetch?.();
+    void hostAdd().catch(() => {});
+  };
+  for (const type of PREFETCH_EVENTS) doc.addEventListener(type, start, true);
+  if (doc.querySelector(NEAR_ADD)) (doc.defaultView?.requestIdleCallback ?? setTimeout)(() => start());
+  return () => {
+    done = true;
+    for (const type of PREFETCH_EVENTS) doc.removeEventListener(type, start, true);
   };
 }
 
@@ -42,7 +74,7 @@ function clicks(doc: Document, store: Storefront, options: HostOptions) {
       if (add.getAttribute('aria-busy') === 'true') return;
       add.setAttribute('aria-busy', 'true');
       // Its messages are the drawer's texts: their pack downloads beside the code.
-      void withTexts(options.lang, () => import('./host-add-to-cart')).then(
+      void withTexts(options.lang, hostAdd).then(
         (module) => module.addFrom(add, store, options),
         (error: unknown) => {
           add.removeAttribute('aria-busy');

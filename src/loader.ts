@@ -81,7 +81,12 @@ export function boot(options: BootOptions = {}): Booted {
   for (const [name, load] of Object.entries(WIDGETS))
     defineLazyElement(win.customElements, name, () => load(config.lang), context, gates[name]);
   // (The host page's options are the configuration's: whether an add opens the drawer, the language, texts.)
-  wireHostPage(doc, store, { ...config, report: (message) => console.error(`[storefront] ${message}`) });
+  wireHostPage(doc, store, {
+    ...config,
+    report: (message) => console.error(`[storefront] ${message}`),
+    // The drawer's code and texts, before the first add opens it.
+    prefetch: () => void WIDGETS['sf-cart-drawer']?.(config.lang).catch(() => {}),
+  });
   store.subscribe((state, previous) => {
     if (state.ui.cartOpen && !previous.ui.cartOpen) ensureElement(doc, 'sf-cart-drawer');
     if (state.ui.loginOpen && !previous.ui.loginOpen) ensureElement(doc, 'sf-login-modal');

@@ -47,7 +47,7 @@ export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
      * the button and the drawer; a download that fails is a network failure, worth another try.
      */
     addToCart(input) {
-      patchCart({ adding: true, error: null, retry: null });
+      patchCart({ adding: true, addingItem: input, error: null, retry: null });
       return edits
         .addToCart(input)
         .catch(() => {
@@ -55,7 +55,7 @@ export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
           return false;
         })
         .finally(() => {
-          patchCart({ adding: false });
+          patchCart({ adding: false, addingItem: null });
           // The drawer opened while the add was on its way waited for it (`openCart`): an add that changed
           // nothing still needs the totals of the cart on show.
           const { cart, totalsStatus } = get().cart;

@@ -2,19 +2,9 @@ import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
 import { CHECKOUT_KEY, type CheckoutNote, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
 import { quantitiesKey } from './cart-shapes';
+import { withQuantity } from './line-quantity';
 import { problemOf } from './problems';
-import type { CartBackend, CartCore, CartEdits, CartRetry } from './types';
-
-/**
- * A line with a new quantity, its line price worked out in whole cents (no float drift: `19.99 × 3` is
- * `59.97`; an integer over 100 prints as its shortest decimal).
- */
-export function withQuantity(line: LineItem, quantity: number): LineItem {
-  const unit = line.price?.amount;
-  if (unit === undefined) return { ...line, quantity };
-  const cents = Math.round(Number(unit) * 100) * quantity;
-  return { ...line, quantity, lineItemPrice: { amount: String(cents / 100) } };
-}
+import type { AddToCartInput, CartBackend, CartCore, CartEdits, CartRetry } from './types';
 
 /** What each group of edits is made from: the cart's core and its cart service, once downloaded. */
 type Edits = { core: CartCore; backend: Promise<CartBackend> };
@@ -54,6 +44,10 @@ export function cartEdits(core: CartCore): CartEdits {
  */
 function addition({ core, backend }: Edits): CartEdits['addToCart'] {
   const { get, emit } = core.ctx;
+  /** The add shown on its way gives way to the server's answer, in the same render as that answer. */
+  const answered = (input: AddToCartInput) => {
+    if (get().cart.addingItem === input) core.patchCart({ addingItem: null });
+  };
   return async (input) => {
     const quantity = input.quantity ?? 1;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
@@ -68,10 +62,13 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
           ? { options: input.options }
           : undefined;
       const cart = await (await backend).add(input.productId, quantity, variant);
+      answered(input);
       core.acceptCart(cart);
       emit('cart:added', { productId: input.productId, quantity });
       return true;
     } catch (error) {
+      // Withdrawn at once: not added, or not known to be.
+      answered(input);
       let problem = problemOf(error, 'addFailed');
       if (isSystemError(error)) {
         try {

@@ -39,6 +39,7 @@ export const EMPTY_CART: CartSlice = {
   error: null,
   pending: {},
   adding: false,
+  addingItem: null,
   couponError: null,
   couponBusy: false,
   shipping: null,

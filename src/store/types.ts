@@ -39,6 +39,11 @@ export interface CartSlice {
   /** Lines with a change on its way to the server. */
   pending: Record<string, true>;
   adding: boolean;
+  /**
+   * The add on its way, shown in the drawer at once (its line's quantity raised, or a line of its own) until the
+   * server answers; never counted (the count and `cart` are the server's).
+   */
+  addingItem: AddToCartInput | null;
   couponError: Problem | null;
   couponBusy: boolean;
   shipping: ShippingChoice | null;

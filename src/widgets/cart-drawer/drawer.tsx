@@ -1,7 +1,8 @@
-import { createElement, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Cart, LineItem, ShippingOption, TranslatableString } from '../../api/types/cart';
 import { cartFigures } from '../../store/cart-summary';
+import { withQuantity } from '../../store/line-quantity';
 import type { AddToCartInput, CartSlice, Problem, Storefront } from '../../store/store';
 import { MAX_QUANTITY } from '../../store/store';
 import { Button } from '../../ui/button';
@@ -401,6 +402,10 @@ function Shipping(props: ViewProps) {
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
+  // The countries are named after the opening frame: a page's first `Intl.DisplayNames` loads the browser's
+  // region names, most of a first add's opening task at 4× CPU slowdown (a CPU profile). Until then, codes.
+  const [named, setNamed] = useState(false);
+  useEffect(() => setNamed(true), []);
   const countryId = useId();
   const postalId = useId();
   return (
@@ -429,7 +434,7 @@ function Shipping(props: ViewProps) {
               <option value="">—</option>
               {COUNTRIES.map((code) => (
                 <option key={code} value={code}>
-                  {countryName(code, locale)}
+                  {named ? countryName(code, locale) : code}
                 </option>
               ))}
             </select>
@@ -534,6 +539,76 @@ function Totals({ cart, slice, t, currency, locale }: ViewProps & { cart: Cart }
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * Whether a cart line is the product (and variant) an add names. An add by options (a page's pickers) is not
+ * matched to a line (their names may be written otherwise): it shows a line of its own until the answer.
+ */
+function isLineOf(line: LineItem, add: AddToCartInput): boolean {
+  const reference = line.catalogReference;
+  const chosen = reference?.options ?? {};
+  return (
+    reference?.catalogItemId === add.productId &&
+    !add.options &&
+    !chosen.options &&
+    chosen.variantId === add.variantId
+  );
+}
+
+/**
+ * The lines with the add on its way shown over them: the line of the same product with its quantity raised, or
+ * none found, `adding` for a line of its own (`PendingLine`). The server's answer replaces it (`addingItem`).
+ */
+function withAddShown(
+  lines: LineItem[],
+  add: AddToCartInput | null,
+): { lines: LineItem[]; raised?: string | undefined; adding?: AddToCartInput | null } {
+  const line = add && lines.find((l) => isLineOf(l, add));
+  return line
+    ? {
+        lines: lines.map((l) => (l === line ? withQuantity(l, (l.quantity ?? 1) + (add?.quantity ?? 1)) : l)),
+        raised: line.id,
+      }
+    : { lines, adding: add };
+}
+
+/**
+ * An added line the cart does not have yet: what the page knows of the product (a product element's read: its
+ * name, picture and price), else grey bars where they will be. Busy until the server answers.
+ */
+function PendingLine({ store, add, currency, locale }: ViewProps & { add: AddToCartInput }) {
+  const product = useStore(store, (s) => s.products.items[add.productId]);
+  const quantity = add.quantity ?? 1;
+  const name = product?.name;
+  const image = safeImageUrl(product?.media?.mainMedia?.image?.url);
+  // A variant's or options' price may differ from the product's: shown only for a product without them.
+  const unit = add.variantId || add.options ? undefined : product?.priceData?.price;
+  return (
+    <li className="line pending" part="line pending-line" aria-busy="true">
+      {image ? (
+        <img className="thumb" src={image} alt="" />
+      ) : (
+        <span className="thumb shimmer" aria-hidden="true" />
+      )}
+      <div className="line-main bars">
+        {name ? (
+          <p className="line-name" part="line-name">
+            {name}
+          </p>
+        ) : (
+          <span className="bar shimmer" aria-hidden="true" />
+        )}
+        <p className="muted">× {quantity}</p>
+      </div>
+      {unit === undefined ? null : (
+        <p className="line-total" part="line-total">
+          {/* (Written to the currency's cents: no float drift shows.) */}
+          {formatPrice({ amount: String(unit * quantity) }, currency, locale)}
+        </p>
+      )}
+    </li>
   );
 }
 
@@ -671,8 +746,12 @@ export function Drawer(given: Props) {
   // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
   const currency = cart?.currency || given.currency;
   const props = { ...given, currency, slice };
-  const lines = cart?.lineItems ?? [];
+  const shown = withAddShown(cart?.lineItems ?? [], slice.addingItem);
+  const { lines, adding } = shown;
   const shownLines = useLinesByFrame(lines);
+  // The lines' elements, made again for other texts, currency or language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new map when any of them changes
+  const made = useMemo(() => new WeakMap<LineItem, [boolean, ReactNode]>(), [t, currency, given.locale]);
   // Loading until a cart is known: not read yet, or on its way.
   const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
   const close = given.onClose ?? (() => store.getState().closeCart());
@@ -689,7 +768,7 @@ export function Drawer(given: Props) {
           ) : null}
           {loading ? (
             <Skeleton t={t} />
-          ) : slice.status === 'error' && !cart ? null : lines.length === 0 ? (
+          ) : slice.status === 'error' && !cart ? null : lines.length === 0 && !adding ? (
             slice.adding ? null : (
               <div className="empty" part="empty">
                 <p>{t.emptyCart}</p>
@@ -701,15 +780,28 @@ export function Drawer(given: Props) {
           ) : (
             <>
               <ul className="lines">
-                {shownLines.map((line) => (
-                  <Line
-                    key={line.id}
-                    line={line}
-                    pending={Object.hasOwn(slice.pending, line.id as string)}
-                    removed={setRemoved}
-                    {...props}
-                  />
-                ))}
+                {shownLines.map((line) => {
+                  // A line renders again only when it or its busy state changed: its element is kept, and
+                  // the same element is not rendered again (a change to 1 line of 100 renders 1).
+                  const pending = line.id === shown.raised || Object.hasOwn(slice.pending, line.id as string);
+                  const kept = made.get(line);
+                  if (kept?.[0] === pending) return kept[1];
+                  const element = (
+                    <Line
+                      key={line.id}
+                      line={line}
+                      pending={pending}
+                      store={store}
+                      t={t}
+                      locale={given.locale}
+                      currency={currency}
+                      removed={setRemoved}
+                    />
+                  );
+                  made.set(line, [pending, element]);
+                  return element;
+                })}
+                {adding ? <PendingLine {...props} add={adding} /> : null}
               </ul>
               {cart ? <Coupon cart={cart} {...props} /> : null}
               <Shipping {...props} />

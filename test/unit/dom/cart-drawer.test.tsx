@@ -1,5 +1,6 @@
 import { fireEvent, getDefaultNormalizer, within } from '@testing-library/dom';
 import type { UserEvent } from '@testing-library/user-event';
+import { options, type VNode } from 'preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addToCurrentCart, storeLineItem } from '../../../src/api/cart';
 import { apiKeyAuth, createApiClient } from '../../../src/api/http';
@@ -601,6 +602,39 @@ describe('the cart drawer: quantities', () => {
     await vi.waitFor(() => expect(total(f.root, 'Subtotal')).toBe('$90.00'));
   });
 
+  it('renders again only the line that changed: the other lines’ elements are kept', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await f.store.getState().addToCart({ productId: f.productId('enamel-pin-set') });
+    await openDrawer(f);
+    await vi.waitFor(() => expect(lineNames(f.root)).toHaveLength(2));
+    await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('ready'));
+    // Preact's render hook (`options._render`, `__r` in its build): the lines rendered from here on.
+    const hooks = options as unknown as { __r?: (vnode: VNode) => void };
+    const before = hooks.__r;
+    const rendered: string[] = [];
+    hooks.__r = (vnode) => {
+      const props = vnode.props as { line?: { productName?: { original?: string } } };
+      if (typeof vnode.type === 'function' && vnode.type.name === 'Line')
+        rendered.push(props.line?.productName?.original ?? '');
+      before?.(vnode);
+    };
+    try {
+      const update = f.hold('POST', '/update-line-items-quantity');
+      await click(button(lineOf(f.root, 'Stoneware Mug'), 'One more Stoneware Mug'));
+      await update.arrived;
+      await vi.waitFor(() => expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2'));
+      // The change shown at once (the line busy, its new quantity): the mug's line rendered, not the pins'.
+      // (The server's answer is a new cart, every line a new object: all render then.)
+      expect(rendered).toContain('Stoneware Mug');
+      expect(rendered).not.toContain('Enamel Pin Set');
+      update.release();
+      await vi.waitFor(() => expect(lineOf(f.root, 'Stoneware Mug').hasAttribute('aria-busy')).toBe(false));
+    } finally {
+      hooks.__r = before;
+    }
+  });
+
   it('takes a typed quantity with Enter or on leaving the field, and the line price and subtotal follow', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('pothos-plant') });
@@ -1072,6 +1106,26 @@ describe('the cart drawer: shipping estimate and totals', () => {
     expect(totalsOf(f.root).at(-1)).toEqual(['Total', '$38.00']);
   });
 
+  it('names the countries after the opening frame (a page’s first Intl.DisplayNames is slow), their codes until then', async () => {
+    holdClock();
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await stringsFor('en');
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    f.store.getState().openCart();
+    // Renders only (queued microtasks): the drawer's first frame, its effects not run.
+    await vi.advanceTimersByTimeAsync(0);
+    const countries = () =>
+      [...withinShadow(f.root).getByRole<HTMLSelectElement>('combobox', { name: 'Country' }).options].map(
+        (option) => textOf(option),
+      );
+    expect(countries()).toContain('DE');
+    expect(countries()).not.toContain('Germany');
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    expect(countries()).toContain('Germany');
+    expect(countries()).not.toContain('DE');
+  });
+
   it('asks for a country before estimating, and explains an estimate the server could not make', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
@@ -1172,6 +1226,110 @@ describe('the cart drawer: a slow add', () => {
     expect(await adding).toBe(true);
     await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Stoneware Mug']));
     expect(statuses(dialog)).not.toContain('Adding to your cart…');
+  });
+});
+
+describe('the cart drawer: an add shown at once', () => {
+  /** The line the drawer shows for an add the cart does not have yet. */
+  const pendingLine = (root: ShadowRoot) => root.querySelector<HTMLElement>('[part~="pending-line"]');
+
+  it('shows a busy line at once (grey bars where nothing is known), then the server’s line in its place', async () => {
+    const f = mount();
+    await f.store.getState().loadCart();
+    const add = f.hold('POST', '/ecom/v1/carts/current/add-to-cart');
+    const adding = f.store.getState().addToCart({ productId: f.productId('stoneware-mug'), quantity: 2 });
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(pendingLine(f.root)).not.toBeNull());
+    const pending = pendingLine(f.root) as HTMLElement;
+    expect(pending.getAttribute('aria-busy')).toBe('true');
+    expect(pending.querySelector('.bar.shimmer')).not.toBeNull();
+    expect(textOf(pending)).toContain('× 2');
+    expect(textOf(within(dialog).getByRole('status'))).toBe('Adding to your cart…');
+    // Shown, not counted: the count is the server's.
+    expect(f.store.getState().cart.count).toBe(0);
+    await add.arrived;
+    add.release();
+    expect(await adding).toBe(true);
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Stoneware Mug']));
+    expect(pendingLine(f.root)).toBeNull();
+    expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2');
+  });
+
+  it('shows what the page knows of the product (a product element’s read): its name, picture and price', async () => {
+    const f = mount();
+    await f.store.getState().loadCart();
+    const productId = f.productId('stoneware-mug');
+    f.store.setState((s) => ({
+      products: {
+        ...s.products,
+        items: {
+          ...s.products.items,
+          [productId]: {
+            id: productId,
+            name: 'Stoneware Mug',
+            priceData: { price: 18 },
+            media: { mainMedia: { image: { url: 'https://static.example.com/mug.jpg' } } },
+          },
+        },
+      },
+    }));
+    const add = f.hold('POST', '/ecom/v1/carts/current/add-to-cart');
+    const adding = f.store.getState().addToCart({ productId });
+    await openDrawer(f);
+    await vi.waitFor(() => expect(pendingLine(f.root)).not.toBeNull());
+    const pending = pendingLine(f.root) as HTMLElement;
+    expect(textOf(pending.querySelector('.line-name'))).toBe('Stoneware Mug');
+    expect(textOf(pending.querySelector('.line-total'))).toBe('$18.00');
+    expect(pending.querySelector('img')?.getAttribute('src')).toBe('https://static.example.com/mug.jpg');
+    add.release();
+    expect(await adding).toBe(true);
+    await vi.waitFor(() => expect(pendingLine(f.root)).toBeNull());
+    expect(lineNames(f.root)).toEqual(['Stoneware Mug']);
+  });
+
+  it('raises the quantity of the product’s line at once for a second add, then keeps the server’s', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await openDrawer(f);
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Stoneware Mug']));
+    const add = f.hold('POST', '/ecom/v1/carts/current/add-to-cart');
+    const adding = f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await vi.waitFor(() => expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2'));
+    expect(lineOf(f.root, 'Stoneware Mug').getAttribute('aria-busy')).toBe('true');
+    expect(textOf(lineOf(f.root, 'Stoneware Mug').querySelector('[part="line-total"]'))).toBe('$36.00');
+    expect(pendingLine(f.root)).toBeNull();
+    expect(f.store.getState().cart.count).toBe(1);
+    add.release();
+    expect(await adding).toBe(true);
+    await vi.waitFor(() => expect(lineOf(f.root, 'Stoneware Mug').hasAttribute('aria-busy')).toBe(false));
+    expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2');
+    expect(f.store.getState().cart.count).toBe(2);
+  });
+
+  it('withdraws an add that did not arrive: the line and the quantity as the server has them, and why', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(lineNames(f.root)).toEqual(['Stoneware Mug']));
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    f.intercept(async (request) => {
+      if (!request.path.endsWith('/add-to-cart')) return undefined;
+      await failing;
+      throw new TypeError('fetch failed');
+    });
+    const again = f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await vi.waitFor(() => expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2'));
+    fail();
+    expect(await again).toBe(false);
+    await vi.waitFor(() => expect(alerts(f.root).join(' ')).toContain('the item was not added'));
+    expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('1');
+    expect(pendingLine(f.root)).toBeNull();
+    expect(lineNames(f.root)).toEqual(['Stoneware Mug']);
+    expect(f.store.getState().cart).toMatchObject({ count: 1, addingItem: null, adding: false });
+    expect(textOf(dialog)).not.toContain('Adding to your cart…');
   });
 });
 

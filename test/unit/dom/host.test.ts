@@ -4,7 +4,7 @@ import { createAccountTools } from '../../../src/auth/account-tools';
 import { wireHostPage } from '../../../src/host';
 import { readAddToCart, readPickers } from '../../../src/host-add-to-cart';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
-import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore, settle } from '../../helpers/widget';
 
 // What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
 beforeAll(
@@ -297,5 +297,71 @@ describe('the host page by role', () => {
       'a member’s data-sf-sign-in opens the menu of <sf-member-badge>: add one',
     ]);
     page.unwire();
+  });
+});
+
+describe('the host page’s prefetch of the add’s code', () => {
+  /** A page wired with a prefetch spy, its platform requests counted. */
+  function prefetchPage(html: string) {
+    const sent: string[] = [];
+    const page = wiredPage(html, {
+      fetch: (sandbox) => (input, init) => {
+        sent.push(new Request(input as RequestInfo, init).url);
+        return sandbox.fetch(new Request(input as RequestInfo, init));
+      },
+    });
+    page.unwire();
+    const prefetch = vi.fn();
+    const unwire = wireHostPage(document, page.store, {
+      openCartOnAdd: true,
+      lang: 'en',
+      report: () => {},
+      prefetch,
+    });
+    return { prefetch, sent, unwire };
+  }
+
+  it('starts at the first pointer or focus on or near an add button, once, with no platform request', () => {
+    const { prefetch, sent, unwire } = prefetchPage(
+      '<p>Text</p><article data-sf-product><h2>Mug</h2><button data-sf-add-to-cart="p1">Add</button></article>',
+    );
+    // An idle callback (a timer in happy-dom) is due, but the pointer comes first.
+    const text = document.querySelector('p') as HTMLElement;
+    text.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    expect(prefetch).not.toHaveBeenCalled();
+    (document.querySelector('h2') as HTMLElement).dispatchEvent(
+      new PointerEvent('pointerover', { bubbles: true }),
+    );
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    (document.querySelector('button') as HTMLButtonElement).focus();
+    (document.querySelector('button') as HTMLButtonElement).dispatchEvent(
+      new PointerEvent('pointerdown', { bubbles: true }),
+    );
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([]);
+    unwire();
+  });
+
+  it('starts on focus alone (a keyboard)', () => {
+    const { prefetch, unwire } = prefetchPage('<button data-sf-add-to-cart="p1">Add</button>');
+    (document.querySelector('button') as HTMLButtonElement).focus();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    unwire();
+  });
+
+  it('starts when the browser is idle on a page with an add button or a product, never on one without', async () => {
+    const withButton = prefetchPage('<button data-sf-add-to-cart="p1">Add</button>');
+    await vi.waitFor(() => expect(withButton.prefetch).toHaveBeenCalledTimes(1));
+    expect(withButton.sent).toEqual([]);
+    withButton.unwire();
+    const withProduct = prefetchPage('<sf-product product="mug"></sf-product>');
+    await vi.waitFor(() => expect(withProduct.prefetch).toHaveBeenCalledTimes(1));
+    withProduct.unwire();
+    const without = prefetchPage('<button data-sf-open-cart>Cart</button>');
+    await settle();
+    await settle();
+    (document.querySelector('button') as HTMLButtonElement).focus();
+    expect(without.prefetch).not.toHaveBeenCalled();
+    without.unwire();
   });
 });

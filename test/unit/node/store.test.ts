@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORES_APP_ID } from '../../../src/api/types/enums';
 import { memoryStorage } from '../../../src/auth/storage';
-import { withQuantity } from '../../../src/store/cart-edits';
 import { channelPair } from '../../../src/store/channel';
+import { withQuantity } from '../../../src/store/line-quantity';
 import type { StorefrontEvents } from '../../../src/store/store';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import { SITE_ORIGIN, sessionHarness } from '../../helpers/session';
