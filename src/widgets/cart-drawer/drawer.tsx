@@ -737,6 +737,49 @@ function Undo({ store, t, line, done }: Props & { line: LineItem; done: (none: n
   );
 }
 
+/**
+ * The lines' elements. A line renders again only when it or its busy state changed: its element is kept in
+ * `made`, and the same element is not rendered again (a change to 1 line of 100 renders 1).
+ */
+function lineElements(
+  lines: LineItem[],
+  {
+    store,
+    t,
+    locale,
+    currency,
+    slice,
+    made,
+    raised,
+    setRemoved,
+  }: Props & {
+    slice: CartSlice;
+    made: WeakMap<LineItem, [boolean, ReactNode]>;
+    raised: string | undefined;
+    setRemoved: (line: LineItem) => void;
+  },
+): ReactNode[] {
+  return lines.map((line) => {
+    const pending = line.id === raised || Object.hasOwn(slice.pending, line.id as string);
+    const kept = made.get(line);
+    if (kept?.[0] === pending) return kept[1];
+    const element = (
+      <Line
+        key={line.id}
+        line={line}
+        pending={pending}
+        store={store}
+        t={t}
+        locale={locale}
+        currency={currency}
+        removed={setRemoved}
+      />
+    );
+    made.set(line, [pending, element]);
+    return element;
+  });
+}
+
 /** The cart drawer: an accessible side dialog over the page. */
 export function Drawer(given: Props) {
   const { store, t } = given;
@@ -780,26 +823,13 @@ export function Drawer(given: Props) {
           ) : (
             <>
               <ul className="lines">
-                {shownLines.map((line) => {
-                  // A line renders again only when it or its busy state changed: its element is kept, and
-                  // the same element is not rendered again (a change to 1 line of 100 renders 1).
-                  const pending = line.id === shown.raised || Object.hasOwn(slice.pending, line.id as string);
-                  const kept = made.get(line);
-                  if (kept?.[0] === pending) return kept[1];
-                  const element = (
-                    <Line
-                      key={line.id}
-                      line={line}
-                      pending={pending}
-                      store={store}
-                      t={t}
-                      locale={given.locale}
-                      currency={currency}
-                      removed={setRemoved}
-                    />
-                  );
-                  made.set(line, [pending, element]);
-                  return element;
+                {lineElements(shownLines, {
+                  ...given,
+                  currency,
+                  slice,
+                  made,
+                  raised: shown.raised,
+                  setRemoved,
                 })}
                 {adding ? <PendingLine {...props} add={adding} /> : null}
               </ul>
