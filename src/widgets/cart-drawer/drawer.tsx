@@ -62,7 +62,13 @@ function Message({
     <div className="banner" role="alert" part="error">
       <p>
         {t[problem.key as keyof Strings] ?? problem.key}
-        {problem.detail ? <span className="detail"> {problem.detail}</span> : null}
+        {/* The platform's own words (English): a line of their own, never inside the page's sentence. */}
+        {problem.detail ? (
+          <span className="detail" lang="en">
+            {' '}
+            {problem.detail}
+          </span>
+        ) : null}
       </p>
       <div className="banner-actions">
         {onRetry ? (

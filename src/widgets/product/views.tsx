@@ -64,7 +64,10 @@ function Trouble({
         <p>
           {t[problem?.key as keyof ProductStrings] ?? t.productsFailed}
           {problem?.detail && problem.key !== 'networkError' ? (
-            <span className="detail"> {problem.detail}</span>
+            <span className="detail" lang="en">
+              {' '}
+              {problem.detail}
+            </span>
           ) : null}
         </p>
         <button type="button" className="link" onClick={onRetry}>

@@ -1543,6 +1543,19 @@ describe('the cart drawer: language', () => {
 
     await submit(dialog, 'Einlösen');
     await vi.waitFor(() => expect(alerts(f.root)).toEqual(['Gib einen Gutscheincode ein.']));
+
+    // The platform's own (English) words never land inside the German sentence: a line of their own, in English.
+    const code = within(dialog).getByRole('textbox', { name: 'Gutscheincode' }) as HTMLInputElement;
+    await typeOver(user, code, 'NOPE');
+    await submit(dialog, 'Einlösen');
+    const alert = await vi.waitFor(() => {
+      const found = dialog.querySelector('[part="error"] .detail');
+      if (!found) throw new Error('no detail yet');
+      return found;
+    });
+    expect(alert.getAttribute('lang')).toBe('en');
+    expect(textOf(alert)).toContain('NOPE');
+    expect(textOf(alert.parentElement?.firstChild)).toBe('Der Gutschein konnte nicht eingelöst werden.');
   });
 
   it('speaks Arabic with lang ar, counting in Arabic’s plural forms', async () => {
