@@ -1,6 +1,6 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
-import { CHECKOUT_KEY, type CheckoutNote, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
+import { CHECKOUT_KEY, type CheckoutNote, countOf, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
 import { quantitiesKey } from './cart-shapes';
 import { withQuantity } from './line-quantity';
 import { problemOf } from './problems';
@@ -55,6 +55,7 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
       return false;
     }
     const before = quantitiesKey(get().cart.cart);
+    const had = countOf(get().cart.cart, input.productId);
     try {
       const variant = input.variantId
         ? { variantId: input.variantId }
@@ -64,8 +65,12 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
       const cart = await (await backend).add(input.productId, quantity, variant);
       answered(input);
       core.acceptCart(cart);
-      emit('cart:added', { productId: input.productId, quantity });
-      return true;
+      // The platform adds what is left when fewer are in stock than asked: the shopper is told, and the event
+      // says how many were added.
+      const added = Math.min(quantity, countOf(cart, input.productId) - had);
+      if (added < quantity) core.fail({ key: 'addCapped', detail: String(Math.max(added, 0)) }, null);
+      emit('cart:added', { productId: input.productId, quantity: Math.max(added, 0), asked: quantity });
+      return added > 0;
     } catch (error) {
       // Withdrawn at once: not added, or not known to be.
       answered(input);

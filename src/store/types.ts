@@ -102,7 +102,8 @@ export type SessionTurn = 'signedIn' | 'signedOut' | 'expired';
 /** Events the store announces: the loader turns them into `sf:*` DOM events and `Storefront.on` calls. */
 export interface StorefrontEvents {
   'cart:updated': { count: number; cart: Cart | null };
-  'cart:added': { productId: string; quantity: number };
+  /** `quantity`: how many were added (fewer than `asked` when the stock was short). */
+  'cart:added': { productId: string; quantity: number; asked: number };
   'cart:error': { message: string };
   'cart:opened': Record<string, never>;
   'cart:closed': Record<string, never>;

@@ -48,6 +48,7 @@ const de: Strings = {
   cartLoadFailed: 'Der Warenkorb konnte nicht geladen werden.',
   addFailed: 'Der Artikel konnte nicht hinzugefügt werden.',
   addLost: 'Die Verbindung ist abgebrochen: Der Artikel wurde nicht hinzugefügt.',
+  addCapped: 'Nur {count} hinzugefügt: mehr haben wir nicht.',
   addUnconfirmed:
     'Die Verbindung ist beim Hinzufügen abgebrochen, und dein Warenkorb hat sich seither geändert: Prüfe ihn, bevor du erneut hinzufügst.',
   quantityFailed: 'Die Menge konnte nicht geändert werden.',

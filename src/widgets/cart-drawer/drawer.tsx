@@ -58,12 +58,15 @@ function Message({
   onRetry?: () => void;
   onDismiss?: () => void;
 }) {
+  const text = t[problem.key as keyof Strings] ?? problem.key;
+  // A text with a {count} takes it from the problem's detail (how many were added), which is then not shown.
+  const counted = text.includes('{count}');
   return (
     <div className="banner" role="alert" part="error">
       <p>
-        {t[problem.key as keyof Strings] ?? problem.key}
+        {counted ? fill(text, { count: problem.detail ?? '' }) : text}
         {/* The platform's own words (English): a line of their own, never inside the page's sentence. */}
-        {problem.detail ? (
+        {problem.detail && !counted ? (
           <span className="detail" lang="en">
             {' '}
             {problem.detail}

@@ -46,6 +46,7 @@ const en = {
   cartLoadFailed: 'Your cart could not be loaded.',
   addFailed: 'The item could not be added.',
   addLost: 'The connection dropped: the item was not added.',
+  addCapped: 'Only {count} added: that’s all we have.',
   addUnconfirmed:
     'The connection dropped while adding, and your cart has changed since: check it before adding again.',
   quantityFailed: 'The quantity could not be changed.',

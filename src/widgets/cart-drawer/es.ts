@@ -48,6 +48,7 @@ const es: Strings = {
   cartLoadFailed: 'No se ha podido cargar tu carrito.',
   addFailed: 'No se ha podido añadir el artículo.',
   addLost: 'Se ha perdido la conexión: el artículo no se ha añadido.',
+  addCapped: 'Solo se añadieron {count}: es todo lo que tenemos.',
   addUnconfirmed:
     'Se perdió la conexión al añadir y tu carrito ha cambiado desde entonces: revísalo antes de volver a añadir.',
   quantityFailed: 'No se ha podido cambiar la cantidad.',

@@ -48,6 +48,7 @@ const fr: Strings = {
   cartLoadFailed: 'Votre panier n’a pas pu être chargé.',
   addFailed: 'L’article n’a pas pu être ajouté.',
   addLost: 'La connexion a été interrompue : l’article n’a pas été ajouté.',
+  addCapped: 'Seulement {count} ajouté(s) : c’est tout ce qui nous reste.',
   addUnconfirmed:
     'La connexion a été interrompue pendant l’ajout et votre panier a changé depuis : vérifiez-le avant d’ajouter à nouveau.',
   quantityFailed: 'La quantité n’a pas pu être modifiée.',

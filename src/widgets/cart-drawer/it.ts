@@ -48,6 +48,7 @@ const it: Strings = {
   cartLoadFailed: 'Impossibile caricare il carrello.',
   addFailed: 'Impossibile aggiungere l’articolo.',
   addLost: 'La connessione si è interrotta: l’articolo non è stato aggiunto.',
+  addCapped: 'Aggiunti solo {count}: è tutto quello che abbiamo.',
   addUnconfirmed:
     'La connessione si è interrotta durante l’aggiunta e nel frattempo il carrello è cambiato: controllalo prima di aggiungere di nuovo.',
   quantityFailed: 'Impossibile modificare la quantità.',

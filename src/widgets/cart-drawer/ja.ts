@@ -48,6 +48,7 @@ const ja: Strings = {
   cartLoadFailed: 'カートを読み込めませんでした。',
   addFailed: '商品を追加できませんでした。',
   addLost: '接続が切れたため、商品は追加されませんでした。',
+  addCapped: '{count}点のみ追加しました。在庫はこれですべてです。',
   addUnconfirmed:
     '追加中に接続が切れ、その後カートの内容が変わりました。もう一度追加する前にカートをご確認ください。',
   quantityFailed: '数量を変更できませんでした。',

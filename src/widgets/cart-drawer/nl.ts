@@ -48,6 +48,7 @@ const nl: Strings = {
   cartLoadFailed: 'Je winkelwagen kon niet worden geladen.',
   addFailed: 'Het artikel kon niet worden toegevoegd.',
   addLost: 'De verbinding is verbroken: het artikel is niet toegevoegd.',
+  addCapped: 'Slechts {count} toegevoegd: meer hebben we niet.',
   addUnconfirmed:
     'De verbinding werd verbroken tijdens het toevoegen en je winkelwagen is sindsdien gewijzigd: controleer hem voordat je opnieuw iets toevoegt.',
   quantityFailed: 'Het aantal kon niet worden gewijzigd.',

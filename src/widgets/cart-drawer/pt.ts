@@ -48,6 +48,7 @@ const pt: Strings = {
   cartLoadFailed: 'Não foi possível carregar seu carrinho.',
   addFailed: 'Não foi possível adicionar o item.',
   addLost: 'A conexão caiu: o item não foi adicionado.',
+  addCapped: 'Só {count} adicionado(s): é tudo o que temos.',
   addUnconfirmed:
     'A conexão caiu durante a adição e seu carrinho mudou desde então: confira-o antes de adicionar de novo.',
   quantityFailed: 'Não foi possível alterar a quantidade.',

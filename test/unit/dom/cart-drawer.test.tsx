@@ -508,6 +508,21 @@ describe('the cart drawer: lines', () => {
   });
 });
 
+describe('the cart drawer: an add the stock cuts short', () => {
+  it('says how many were added when fewer are in stock than asked, and its event says so too', async () => {
+    const heard: unknown[] = [];
+    const f = mount({ store: { emit: (name, detail) => name === 'cart:added' && heard.push(detail) } });
+    const mug = f.productId('stoneware-mug');
+    const stock = f.sandbox.context.state.products.get(mug)?.variants?.[0]?.stock?.quantity as number;
+    expect(await f.store.getState().addToCart({ productId: mug, quantity: stock + 4 })).toBe(true);
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(alerts(f.root)).toEqual([`Only ${stock} added: that’s all we have.Dismiss`]));
+    expect(quantityInput(f.root, 'Stoneware Mug').value).toBe(String(stock));
+    expect(heard).toEqual([{ productId: mug, quantity: stock, asked: stock + 4 }]);
+    expect(within(dialog).getByRole('alert')).toBeTruthy();
+  });
+});
+
 describe('the cart drawer: a line taken out', () => {
   it('takes a line out when its quantity is set to 0, and puts it back as it was with Undo', async () => {
     const f = mount();

@@ -80,7 +80,7 @@ describe('the store', () => {
       }),
     ).toBe(true);
     expect(store.getState().cart.count).toBe(2);
-    expect(named(events, 'cart:added')).toEqual([{ productId: id('everyday-cotton-tee'), quantity: 2 }]);
+    expect(named(events, 'cart:added')).toEqual([{ productId: id('everyday-cotton-tee'), quantity: 2, asked: 2 }]);
     expect(named(events, 'cart:updated').at(-1)).toMatchObject({ count: 2 });
   });
 
