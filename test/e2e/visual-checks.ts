@@ -24,32 +24,45 @@ const MAX_DIFF_RATIO = 0.001;
 export function compareWithBaseline(name: string, screenshot: Buffer): string | undefined {
   const baselinePath = resolve(BASELINES, `${name}.png`);
   if (UPDATING) {
+    // A baseline that still matches is kept: an update changes only the images whose looks changed.
+    if (existsSync(baselinePath) && differenceFrom(baselinePath, screenshot) === undefined) return undefined;
     mkdirSync(BASELINES, { recursive: true });
     writeFileSync(baselinePath, screenshot);
     return undefined;
   }
-  mkdirSync(VISUAL_RESULTS, { recursive: true });
-  const actualPath = resolve(VISUAL_RESULTS, `${name}.actual.png`);
   if (!existsSync(baselinePath)) {
+    mkdirSync(VISUAL_RESULTS, { recursive: true });
+    const actualPath = resolve(VISUAL_RESULTS, `${name}.actual.png`);
     writeFileSync(actualPath, screenshot);
     return `no baseline test/e2e/visual-baselines/${name}.png: run \`npm run visual:update\` to write the baselines (and look at them before committing); this screenshot is in ${actualPath}`;
   }
+  const difference = differenceFrom(baselinePath, screenshot);
+  if (difference === undefined) return undefined;
+  mkdirSync(VISUAL_RESULTS, { recursive: true });
+  const actualPath = resolve(VISUAL_RESULTS, `${name}.actual.png`);
+  writeFileSync(actualPath, screenshot);
+  if (typeof difference === 'string')
+    return `${name}: ${difference}; see ${actualPath} (npm run visual:update if the change is meant)`;
+  const diffPath = resolve(VISUAL_RESULTS, `${name}.diff.png`);
+  writeFileSync(diffPath, PNG.sync.write(difference.diff));
+  return `${name}: ${difference.differing} pixels (${(difference.ratio * 100).toFixed(2)} %) differ from the baseline (at most ${MAX_DIFF_RATIO * 100} %); see ${actualPath} and ${diffPath} (npm run visual:update if the change is meant)`;
+}
+
+/** Undefined when the screenshot matches the baseline; else why not: other dimensions, or the diff image. */
+function differenceFrom(
+  baselinePath: string,
+  screenshot: Buffer,
+): undefined | string | { differing: number; ratio: number; diff: PNG } {
   const expected = PNG.sync.read(readFileSync(baselinePath));
   const actual = PNG.sync.read(screenshot);
-  if (expected.width !== actual.width || expected.height !== actual.height) {
-    writeFileSync(actualPath, screenshot);
-    return `${name}: ${actual.width}×${actual.height} px, the baseline is ${expected.width}×${expected.height} px; see ${actualPath} (npm run visual:update if the change is meant)`;
-  }
+  if (expected.width !== actual.width || expected.height !== actual.height)
+    return `${actual.width}×${actual.height} px, the baseline is ${expected.width}×${expected.height} px`;
   const diff = new PNG({ width: actual.width, height: actual.height });
   const differing = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, {
     threshold: PIXEL_THRESHOLD,
   });
   const ratio = differing / (actual.width * actual.height);
-  if (ratio <= MAX_DIFF_RATIO) return undefined;
-  const diffPath = resolve(VISUAL_RESULTS, `${name}.diff.png`);
-  writeFileSync(actualPath, screenshot);
-  writeFileSync(diffPath, PNG.sync.write(diff));
-  return `${name}: ${differing} pixels (${(ratio * 100).toFixed(2)} %) differ from the baseline (at most ${MAX_DIFF_RATIO * 100} %); see ${actualPath} and ${diffPath} (npm run visual:update if the change is meant)`;
+  return ratio <= MAX_DIFF_RATIO ? undefined : { differing, ratio, diff };
 }
 
 /**

@@ -115,6 +115,8 @@ async function settleAndMarkSlots(page: Page) {
   await page.locator('sf-cart-drawer .drawer-body').evaluate((body) => {
     const sight = body.getBoundingClientRect();
     for (const slot of body.querySelectorAll<HTMLElement>('.option-text > .muted.nowrap')) {
+      // A slot has a time of day; an option's delivery time ("3–5 business days") stays in the picture.
+      if (!/\d:\d\d/.test(slot.textContent ?? '')) continue;
       const box = slot.getBoundingClientRect();
       if (box.top >= sight.top && box.bottom <= sight.bottom) slot.setAttribute('data-visual-mask', '');
       else slot.style.visibility = 'hidden';
