@@ -10,7 +10,7 @@ export interface StorefrontApi {
   openCart(): void;
   closeCart(): void;
   /** `addToCart('<productId>', {quantity, variantId, options})` or `addToCart({productId, …})`. */
-  addToCart(product: string | AddToCartInput, options?: Omit<AddToCartInput, 'productId'>): Promise<boolean>;
+  addToCart(product: string | AddToCartInput, options?: Omit<AddToCartInput, 'productId'>): Promise<number>;
   /** Opens the login modal (`register()`: on its create-an-account view). */
   signIn(): void;
   register(): void;

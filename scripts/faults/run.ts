@@ -325,7 +325,10 @@ export async function openFaultSuite(options: {
       };
       const call = tab.page.evaluate<boolean | 'not loaded', { id: string; input: typeof given }>(
         ({ id, input }) =>
-          window.Storefront?.loaded ? window.Storefront.addToCart(id, input) : 'not loaded',
+          // (Resolves with how many were added: reported added when any were.)
+          window.Storefront?.loaded
+            ? window.Storefront.addToCart(id, input).then((n) => n > 0)
+            : 'not loaded',
         { id: variant.productId, input: given },
       );
       const settled = call.then(

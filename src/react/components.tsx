@@ -182,7 +182,7 @@ export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
         // The provider's setting as it is now; not a drawer of another session started meanwhile.
         const now = live.current();
         if (ok && now?.store === store && (openCart ?? now.config.openCartOnAdd)) store.getState().openCart();
-        onAdded?.(ok);
+        onAdded?.(ok > 0);
       }}
     >
       {children ?? 'Add to cart'}

@@ -80,7 +80,8 @@ export interface CartState {
   openCart(): void;
   closeCart(): void;
   /** Resolves whether it was added (its problem is then `error`). */
-  addToCart(input: AddToCartInput): Promise<boolean>;
+  /** Resolves with how many were added: 0 when none were, fewer than asked when the stock was short. */
+  addToCart(input: AddToCartInput): Promise<number>;
   setQuantity(lineId: string, quantity: number): Promise<void>;
   removeLine(lineId: string): Promise<void>;
   /** Applies a coupon in place of the cart's; resolves whether it was applied (else see `coupon.problem`). */

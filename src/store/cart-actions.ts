@@ -52,7 +52,7 @@ export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
         .addToCart(input)
         .catch(() => {
           core.fail({ key: 'networkError' }, input);
-          return false;
+          return 0;
         })
         .finally(() => {
           patchCart({ adding: false, addingItem: null });

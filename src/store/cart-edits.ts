@@ -52,7 +52,7 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
     const quantity = input.quantity ?? 1;
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
       core.fail({ key: 'quantityInvalid', detail: String(input.quantity) }, null);
-      return false;
+      return 0;
     }
     const before = quantitiesKey(get().cart.cart);
     const had = countOf(get().cart.cart, input.productId);
@@ -70,7 +70,7 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
       const added = Math.min(quantity, countOf(cart, input.productId) - had);
       if (added < quantity) core.fail({ key: 'addCapped', detail: String(Math.max(added, 0)) }, null);
       emit('cart:added', { productId: input.productId, quantity: Math.max(added, 0), asked: quantity });
-      return added > 0;
+      return Math.max(added, 0);
     } catch (error) {
       // Withdrawn at once: not added, or not known to be.
       answered(input);
@@ -89,7 +89,7 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
       const again =
         problem.key === 'addLost' || isSystemError(error) || (isApiError(error) && error.status >= 500);
       core.fail(problem, problem.key !== 'addUnconfirmed' && again ? input : null);
-      return false;
+      return 0;
     }
   };
 }

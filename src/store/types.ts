@@ -203,7 +203,8 @@ export interface StorefrontActions extends MemberActions, SignInActions, Product
   start(): Promise<void>;
   /** Reads the server's cart; `keepError` leaves the message of a failed change on show. */
   loadCart(options?: { keepError?: boolean }): Promise<void>;
-  addToCart(input: AddToCartInput): Promise<boolean>;
+  /** Resolves with how many were added: 0 when none were, fewer than asked when the stock was short. */
+  addToCart(input: AddToCartInput): Promise<number>;
   setQuantity(lineId: string, quantity: number): Promise<void>;
   removeLine(lineId: string): Promise<void>;
   applyCoupon(code: string): Promise<boolean>;
