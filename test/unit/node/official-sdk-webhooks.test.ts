@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addToCurrentCart,
   approveMember,
+  blockMember,
   createCollection,
   createMember,
   createProduct,
@@ -88,9 +89,11 @@ describe("the official SDK's webhook processing accepts the sandbox's deliveries
     });
     await updateCurrentCartLineItemQuantity(client, [{ id: made.lineItems?.[0]?.id as string, quantity: 2 }]);
     await deleteCurrentCart(client);
-    // Members: the merchant creates, approves and deletes one.
+    // Members: the merchant creates, blocks, approves and deletes one. (A member the merchant creates is
+    // approved already: approving her at once would change nothing but, at most, the time of the change.)
     const merchant = s.merchant();
     const { member } = await createMember(merchant, { loginEmail: 'sdk@example.com' });
+    await blockMember(merchant, member.id as string);
     await approveMember(merchant, member.id as string);
     await deleteMember(merchant, member.id as string);
     // A redirect session, and the catalogue.
