@@ -81,25 +81,32 @@ export async function settle(page: Page): Promise<void> {
   });
   await animationsDone(page);
   // A smooth scroll (the drawer brings the delivery options into view) may start a frame late: the scroll
-  // positions are to stay the same over 150 ms.
-  const scrolls = () =>
-    page.evaluate(() => {
-      const roots: Array<Document | ShadowRoot> = [document];
-      for (const el of document.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
-      return roots
-        .flatMap((root) => [...root.querySelectorAll('*')])
-        .filter((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)
-        .map((el) => `${el.scrollTop},${el.scrollLeft}`)
-        .concat(`${scrollX},${scrollY}`)
-        .join(' ');
-    });
-  let before = await scrolls();
-  for (;;) {
-    await page.waitForTimeout(150);
-    const now = await scrolls();
-    if (now === before) break;
-    before = now;
-  }
+  // positions are to stay the same over six animation frames (a smooth scroll moves at every frame).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const scrolls = () => {
+          const roots: Array<Document | ShadowRoot> = [document];
+          for (const el of document.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+          return roots
+            .flatMap((root) => [...root.querySelectorAll('*')])
+            .filter((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth)
+            .map((el) => `${el.scrollTop},${el.scrollLeft}`)
+            .concat(`${scrollX},${scrollY}`)
+            .join(' ');
+        };
+        let before = scrolls();
+        let still = 0;
+        const frame = () => {
+          const now = scrolls();
+          still = now === before ? still + 1 : 0;
+          before = now;
+          if (still >= 6) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /**
