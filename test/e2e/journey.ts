@@ -32,9 +32,12 @@ export function journeys() {
   return {
     demoUrl: inject('demoUrl'),
     sandboxUrl,
-    /** A page in a new browser profile; `another()` opens a second tab of the same profile. */
-    async freshPage() {
-      browser = await launchBrowser();
+    /**
+     * A page in a new browser profile (on a phone with `{ viewport, hasTouch, isMobile }`); `another()` opens a
+     * second tab of the same profile.
+     */
+    async freshPage(device?: Parameters<typeof launchBrowser>[0]) {
+      browser = await launchBrowser(device);
       const open = browser;
       return { ...(await open.newPage()), another: () => open.newPage() };
     },

@@ -1,34 +1,19 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { journeys } from './journey';
 import { animationsDone } from './page-checks';
 
-const demoUrl = inject('demoUrl');
-const sandboxUrl = inject('sandboxUrl');
-const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
+const { demoUrl, freshPage, shot } = journeys();
 const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
 const BEANIE = '595b4dc1-8373-46dc-ae00-f2d4ca42cd68';
 
-let browser: Browser | undefined;
-beforeAll(() => mkdirSync(screenshots, { recursive: true }));
-beforeEach(async () => {
-  const reset = await fetch(`${sandboxUrl}/_sandbox/reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(reset.status).toBe(200);
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-
 /** The hand-written demo page on a touch phone of this width, in this language, with two lines in the drawer. */
 async function drawerOnPhone(width: number, lang: string): Promise<{ page: Page; errors: string[] }> {
-  browser = await launchBrowser({ viewport: { width, height: 740 }, hasTouch: true, isMobile: true });
-  const { page, errors } = await browser.newPage();
+  const { page, errors } = await freshPage({
+    viewport: { width, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
   // The page's language, as its own HTML would say it, before the script tag runs.
   await page.addInitScript((lang) => {
     new MutationObserver((_records, observer) => {
@@ -100,7 +85,7 @@ describe('the cart drawer on a phone', () => {
           expect(target.height, target.name).toBeGreaterThanOrEqual(44);
           expect(target.width, target.name).toBeGreaterThanOrEqual(44);
         }
-        await page.screenshot({ path: resolve(screenshots, `phone-drawer-${width}-${lang}.png`) });
+        await shot(page, `phone-drawer-${width}-${lang}`);
         expect(errors).toEqual([]);
       });
     }
@@ -131,8 +116,7 @@ describe('the cart drawer on a phone', () => {
       );
     expect(lines.length).toBeGreaterThan(0);
     for (const count of lines) expect(count).toBeLessThan(1.5);
-    await animationsDone(page);
-    await page.screenshot({ path: resolve(screenshots, 'phone-drawer-360-delivery.png') });
+    await shot(page, 'phone-drawer-360-delivery');
     expect(errors).toEqual([]);
   });
 });

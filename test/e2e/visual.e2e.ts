@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { journeys } from './journey';
 import { compareWithBaseline, layoutProblems, settle } from './visual-checks';
 
 /*
@@ -9,8 +9,7 @@ import { compareWithBaseline, layoutProblems, settle } from './visual-checks';
  * cut off, nothing wider than its box, and targets big enough to press.
  */
 
-const demoUrl = inject('demoUrl');
-const sandboxUrl = inject('sandboxUrl');
+const { demoUrl, sandboxUrl, freshPage } = journeys();
 const ADMIN = { authorization: 'sandbox-admin-key', 'content-type': 'application/json' };
 const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
 const BEANIE = '595b4dc1-8373-46dc-ae00-f2d4ca42cd68';
@@ -35,27 +34,12 @@ const VARIANTS: Variant[] = [
   { name: 'phone-rtl', ...phone, rtl: true },
 ];
 
-let browser: Browser | undefined;
-beforeEach(async () => {
-  // The dev endpoints that change state take only JSON.
-  const reset = await fetch(`${sandboxUrl}/_sandbox/reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(reset.status).toBe(200);
-});
-afterEach(async () => {
-  await browser?.close();
-  browser = undefined;
-});
-
 /** A fresh profile at the variant's size, its page dark (a dark site on a dark system) or right to left. */
 async function openPage(variant: Variant, path: string): Promise<Page> {
-  browser = await launchBrowser({
+  const { page } = await freshPage({
     viewport: variant.viewport,
     ...(variant.touch ? { hasTouch: true, isMobile: true } : {}),
   });
-  const { page } = await browser.newPage();
   await page.emulateMedia({ colorScheme: variant.dark ? 'dark' : 'light' });
   // As the site's own HTML would say it, before the script tag runs.
   await page.addInitScript(

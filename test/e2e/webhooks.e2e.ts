@@ -12,20 +12,14 @@ import {
   anonymousGrant,
   apiKeyAuth,
   createApiClient,
-  createCollection,
-  createProduct,
   createRedirectSession,
-  deleteCollection,
   deleteCurrentCart,
   deleteMember,
-  deleteProduct,
   storeLineItem,
-  updateCollection,
   updateMemberSlug,
-  updateProduct,
-  updateProductVariants,
   WEBHOOK_EVENT_NAMES,
 } from '../../src/api/index';
+import { catalogueChanges } from '../helpers/webhooks';
 import { journeys } from './journey';
 
 /**
@@ -40,7 +34,7 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
 const { demoUrl, sandboxUrl, freshPage } = journeys();
-const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
+const _TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
 
 /** The fenced block between `<!-- quickstart:<name> -->` and `<!-- /quickstart:<name> -->`. */
 function quickstart(name: string): string {
@@ -133,17 +127,7 @@ async function visitorInNode(): Promise<void> {
 /** The merchant API: the catalogue and a member. */
 async function merchantInNode(memberId: string): Promise<void> {
   const merchant = createApiClient({ apiBase: sandboxUrl, auth: apiKeyAuth('sandbox-admin-key') });
-  const { product } = await createProduct(merchant, {
-    name: 'Hook Mug',
-    productType: 'physical',
-    priceData: { price: 8 },
-  });
-  await updateProduct(merchant, product.id as string, { name: 'Hook Mug II' });
-  await updateProductVariants(merchant, TEE, [{ choices: { Size: 'Small' }, price: 19 }]);
-  const { collection } = await createCollection(merchant, { name: 'Hooked on mugs' });
-  await updateCollection(merchant, collection.id as string, { name: 'Still hooked' });
-  await deleteCollection(merchant, collection.id as string);
-  await deleteProduct(merchant, product.id as string);
+  await catalogueChanges(merchant, { product: 'Hook Mug', collection: 'Hooked on mugs' });
   await updateMemberSlug(merchant, memberId, 'hooked-for-good');
   await deleteMember(merchant, memberId);
 }

@@ -1,6 +1,18 @@
 import { createHmac, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { vi } from 'vitest';
 import type { SandboxOptions } from '../../sandbox/app';
+import type { ApiClient } from '../../src/api/http';
+import {
+  createCollection,
+  createProduct,
+  deleteCollection,
+  deleteProduct,
+  updateCollection,
+  updateProduct,
+  updateProductVariants,
+} from '../../src/api/products';
+import type { Collection } from '../../src/api/types/collections';
+import type { Product } from '../../src/api/types/products';
 import {
   WEBHOOK_EVENT_NAMES,
   type WebhookEventName,
@@ -151,4 +163,29 @@ export function webhookSandbox(
     return res.json.subscription as { id: string; url: string; events: string[] | null };
   };
   return { ...harness, receiver, requests, subscribe, origin: SANDBOX_ORIGIN };
+}
+
+/** The seeded Everyday Cotton Tee, whose variants the catalogue's changes reprice. */
+const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
+
+/**
+ * Every catalogue event kind, by the merchant API: a product made (`name`), renamed and deleted, the tee's
+ * variants repriced, and a collection made (`collection`), renamed and deleted. Returns what was made.
+ */
+export async function catalogueChanges(
+  merchant: ApiClient,
+  names: { product: string; collection: string },
+): Promise<{ product: Product; collection: Collection }> {
+  const { product } = await createProduct(merchant, {
+    name: names.product,
+    productType: 'physical',
+    priceData: { price: 9 },
+  });
+  await updateProduct(merchant, product.id as string, { name: `${names.product} II` });
+  await updateProductVariants(merchant, TEE, [{ choices: { Size: 'Large' }, price: 30 }]);
+  const { collection } = await createCollection(merchant, { name: names.collection });
+  await updateCollection(merchant, collection.id as string, { name: `${names.collection} again` });
+  await deleteCollection(merchant, collection.id as string);
+  await deleteProduct(merchant, product.id as string);
+  return { product, collection };
 }

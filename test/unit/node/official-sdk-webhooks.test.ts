@@ -15,21 +15,14 @@ import {
   addToCurrentCart,
   approveMember,
   blockMember,
-  createCollection,
   createMember,
-  createProduct,
   createRedirectSession,
-  deleteCollection,
   deleteCurrentCart,
   deleteMember,
-  deleteProduct,
   storeLineItem,
-  updateCollection,
   updateCurrentCartLineItemQuantity,
-  updateProduct,
-  updateProductVariants,
 } from '../../../src/api/index';
-import { forgeToken, testKeys, webhookSandbox } from '../../helpers/webhooks';
+import { catalogueChanges, forgeToken, testKeys, webhookSandbox } from '../../helpers/webhooks';
 
 const APP_ID = 'storefront-test-app';
 const TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
@@ -100,17 +93,10 @@ describe("the official SDK's webhook processing accepts the sandbox's deliveries
     const { redirectSession } = await createRedirectSession(client, {
       storesProduct: { productSlug: 'stoneware-mug' },
     });
-    const { product } = await createProduct(merchant, {
-      name: 'SDK Mug',
-      productType: 'physical',
-      priceData: { price: 9 },
+    const { product, collection } = await catalogueChanges(merchant, {
+      product: 'SDK Mug',
+      collection: 'SDK picks',
     });
-    await updateProduct(merchant, product.id as string, { name: 'SDK Mug II' });
-    await updateProductVariants(merchant, TEE, [{ choices: { Size: 'Large' }, price: 30 }]);
-    const { collection } = await createCollection(merchant, { name: 'SDK picks' });
-    await updateCollection(merchant, collection.id as string, { name: 'SDK favourites' });
-    await deleteCollection(merchant, collection.id as string);
-    await deleteProduct(merchant, product.id as string);
     await vi.waitFor(() => expect(s.sandbox.context.webhooks.pendingDeliveries).toBe(0), { timeout: 5_000 });
 
     const { wix, got } = officialReceiver();
