@@ -3,6 +3,7 @@ import { type UserEvent, userEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { Sandbox } from '../../sandbox/app';
 import type { SandboxSettings } from '../../sandbox/settings';
+import { createAccountTools } from '../../src/auth/account-tools';
 import { createSession, type Session } from '../../src/auth/session';
 import { type KeyValueStorage, memoryStorage } from '../../src/auth/storage';
 import type { EmbedConfig } from '../../src/config';
@@ -388,3 +389,24 @@ export const type = (field: HTMLInputElement, text: string): Promise<void> =>
 /** Whether a button cannot act now: `aria-disabled` (the widgets keep such a button focusable). */
 export const isBlocked = (button: Element | null | undefined): boolean =>
   button?.getAttribute('aria-disabled') === 'true';
+
+/** A member's id in the sandbox, by her sign-in email. */
+export function memberIdOf({ sandbox }: { sandbox: Sandbox }, email: string): string {
+  const found = [...sandbox.context.state.members.values()].find((m) => m.loginEmail === email);
+  if (!found?.id) throw new Error(`No member ${email} in the sandbox`);
+  return found.id;
+}
+
+/**
+ * Signs a member in as a merchant's server does for a member it vouches for (the `authorized_client` grant
+ * with the sandbox's API key), and hands the tokens to the page's session: the store hears `signedIn`.
+ */
+export async function signInMember(
+  page: { sandbox: Sandbox; session: Session },
+  email = 'jane@example.com',
+): Promise<void> {
+  const tools = createAccountTools(page.session);
+  page.session.signInWith(
+    await tools.getMemberTokensForExternalLogin(memberIdOf(page, email), 'sandbox-admin-key'),
+  );
+}

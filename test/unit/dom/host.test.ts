@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../../sandbox/app';
-import { createAccountTools } from '../../../src/auth/account-tools';
 import { wireHostPage } from '../../../src/host';
 import { readAddToCart, readPickers } from '../../../src/host-add-to-cart';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
-import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore, settle } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore, settle, signInMember } from '../../helpers/widget';
 
 // What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
 beforeAll(
@@ -239,13 +238,7 @@ describe('the host page against the platform', () => {
 
 /** Signs the page's visitor in as Jane, as a merchant's server may (the sandbox's API key). */
 async function signInJane(page: ReturnType<typeof wiredPage>) {
-  const jane = [...page.sandbox.context.state.members.values()].find(
-    (m) => m.loginEmail === 'jane@example.com',
-  );
-  const tools = createAccountTools(page.session);
-  page.session.signInWith(
-    await tools.getMemberTokensForExternalLogin(jane?.id as string, 'sandbox-admin-key'),
-  );
+  await signInMember(page);
   await vi.waitFor(() => expect(page.store.getState().session.role).toBe('member'));
 }
 

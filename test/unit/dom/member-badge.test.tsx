@@ -6,7 +6,6 @@ import { DEMO_MEMBER } from '../../../sandbox/seed';
 import { apiKeyAuth, createApiClient } from '../../../src/api/http';
 import { updateMember } from '../../../src/api/members';
 import type { MembersAccountSection } from '../../../src/api/types/enums';
-import { createAccountTools } from '../../../src/auth/account-tools';
 import { chunkRetry } from '../../../src/chunks';
 import { OPEN_MENU_EVENT } from '../../../src/ui/lazy-element';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
@@ -19,10 +18,12 @@ import {
   importChunks,
   isBlocked,
   type MountedWidget,
+  memberIdOf,
   mountWidget,
   releaseClock,
   settle,
   setupUser,
+  signInMember,
   textOf,
   typeOver,
   withinShadow,
@@ -100,21 +101,8 @@ function mount(options: { lang?: string; accountSections?: string } = {}): Mount
   return fx;
 }
 
-/** The sandbox's id of a seeded member. */
-function memberIdOf(f: MountedWidget, email: string): string {
-  const found = [...f.sandbox.context.state.members.values()].find((m) => m.loginEmail === email);
-  if (!found?.id) throw new Error(`No member ${email} in the sandbox`);
-  return found.id;
-}
-
-/**
- * Signs a member in as a merchant's server does for a member it vouches for (the `authorized_client` grant
- * with the API key), and hands the tokens to the page's session: the store hears `signedIn` and loads them.
- */
-async function signIn(f: MountedWidget, email: string = JANE.email): Promise<void> {
-  const tools = createAccountTools(f.session);
-  f.session.signInWith(await tools.getMemberTokensForExternalLogin(memberIdOf(f, email), ADMIN_KEY));
-}
+/** Signs Jane (or another member) in, as a merchant's server may. */
+const signIn = (f: MountedWidget, email: string = JANE.email) => signInMember(f, email);
 
 /** The merchant's elevated client (the sandbox's API key), straight to the sandbox. */
 const merchant = (f: MountedWidget) =>

@@ -1,7 +1,6 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop"}
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
-import { createAccountTools } from '../../../src/auth/account-tools';
 import { chunkRetry } from '../../../src/chunks';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
 import { TEXT_PACKS } from '../../../src/widgets/texts';
@@ -11,6 +10,7 @@ import {
   type MountedWidget,
   mountWidget,
   settle,
+  signInMember,
   withinShadow,
 } from '../../helpers/widget';
 
@@ -37,13 +37,7 @@ describe('member menu: its texts cannot be downloaded', () => {
     try {
       const f = mountWidget(memberBadge, { tag: 'sf-member-badge', site: 'http://localhost:4000/shop' });
       fx = f;
-      const member = [...f.sandbox.context.state.members.values()].find(
-        (m) => m.loginEmail === DEMO_MEMBER.email,
-      );
-      const tools = createAccountTools(f.session);
-      f.session.signInWith(
-        await tools.getMemberTokensForExternalLogin(member?.id as string, 'sandbox-admin-key'),
-      );
+      await signInMember(f, DEMO_MEMBER.email);
       // The badge paints the member once she is read (then its button stays the same element).
       await vi.waitFor(() => expect(f.store.getState().member.status).toBe('ready'), { timeout: 10_000 });
       const button = await withinShadow(f.root).findByRole<HTMLButtonElement>('button', {

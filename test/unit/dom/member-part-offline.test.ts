@@ -1,7 +1,6 @@
 // @vitest-environment-options {"url": "http://localhost:4000/shop"}
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
-import { createAccountTools } from '../../../src/auth/account-tools';
 import { chunkRetry } from '../../../src/chunks';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
 import {
@@ -9,6 +8,7 @@ import {
   importChunks,
   type MountedWidget,
   mountWidget,
+  signInMember,
   withinShadow,
 } from '../../helpers/widget';
 
@@ -35,13 +35,7 @@ describe('member badge: its member part cannot be downloaded', () => {
     try {
       const f = mountWidget(memberBadge, { tag: 'sf-member-badge', site: 'http://localhost:4000/shop' });
       fx = f;
-      const member = [...f.sandbox.context.state.members.values()].find(
-        (m) => m.loginEmail === DEMO_MEMBER.email,
-      );
-      const tools = createAccountTools(f.session);
-      f.session.signInWith(
-        await tools.getMemberTokensForExternalLogin(member?.id as string, 'sandbox-admin-key'),
-      );
+      await signInMember(f, DEMO_MEMBER.email);
       await vi.waitFor(
         () =>
           expect(errors).toHaveBeenCalledWith(
