@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { EmbedConfig } from '../config';
 import type { Storefront, StorefrontState, Problem as StoreProblem } from '../store/store';
+import { problemText } from '../widgets/cart-drawer/strings';
 import { drawerTexts, loginTexts, productTexts, type TextsLoader } from './texts';
 
 /**
@@ -12,6 +13,7 @@ const CODES = {
   cartLoadFailed: 'cart_load_failed',
   addFailed: 'add_failed',
   addLost: 'add_lost',
+  addCapped: 'add_capped',
   addUnconfirmed: 'add_unconfirmed',
   quantityFailed: 'quantity_failed',
   quantityInvalid: 'quantity_invalid',
@@ -33,7 +35,8 @@ const CODES = {
  * What went wrong, as a stable code:
  * - `network_error`: the platform could not be reached (offline, a dropped connection); worth trying again;
  * - the cart's: `cart_load_failed`, `add_failed` (refused: sold out, unknown product), `add_lost` (the
- *   connection dropped and the item was not added), `add_unconfirmed` (it dropped and the cart changed
+ *   connection dropped and the item was not added), `add_capped` (fewer were in stock than asked: `detail`
+ *   is how many were added), `add_unconfirmed` (it dropped and the cart changed
  *   meanwhile), `quantity_failed`, `quantity_invalid` (not a whole number from 1 to 9999), `remove_failed`;
  * - the coupon's: `coupon_empty` (no code given), `coupon_failed` (refused, the platform's words in `detail`);
  * - `estimate_failed` (the shipping estimate), `checkout_failed` (the checkout could not be made);
@@ -103,7 +106,12 @@ export function toProblem(
 ): Problem {
   const code = Object.hasOwn(CODES, raw.key) ? CODES[raw.key as keyof typeof CODES] : 'unknown';
   const text = (key: string) => (texts && Object.hasOwn(texts, key) ? texts[key] : undefined);
-  const message = text(raw.key) ?? raw.detail ?? text(SCOPES[scope].fallback) ?? code;
+  const template = text(raw.key);
+  const message =
+    (template === undefined ? undefined : problemText(template, raw.detail).text) ??
+    raw.detail ??
+    text(SCOPES[scope].fallback) ??
+    code;
   return { code, message, key: raw.key, ...(raw.detail === undefined ? {} : { detail: raw.detail }), scope };
 }
 

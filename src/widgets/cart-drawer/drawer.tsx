@@ -12,7 +12,7 @@ import { initialOf } from '../../ui/initial';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { plural } from '../../ui/plural';
 import { formatPrice } from '../../ui/price';
-import type { Strings } from './strings';
+import { problemText, type Strings } from './strings';
 
 /** Countries offered in the shipping estimate (the shop ships to the US, and internationally). */
 const COUNTRIES = ['US', 'CA', 'GB', 'DE', 'FR', 'IL', 'AU', 'JP'];
@@ -58,13 +58,11 @@ function Message({
   onRetry?: () => void;
   onDismiss?: () => void;
 }) {
-  const text = t[problem.key as keyof Strings] ?? problem.key;
-  // A text with a {count} takes it from the problem's detail (how many were added), which is then not shown.
-  const counted = text.includes('{count}');
+  const { text, counted } = problemText(t[problem.key as keyof Strings] ?? problem.key, problem.detail);
   return (
     <div className="banner" role="alert" part="error">
       <p>
-        {counted ? fill(text, { count: problem.detail ?? '' }) : text}
+        {text}
         {/* The platform's own words (English): a line of their own, never inside the page's sentence. */}
         {problem.detail && !counted ? (
           <span className="detail" lang="en">

@@ -1,7 +1,20 @@
+import { fill } from '../../ui/i18n';
 import { textsFor } from '../texts';
 import type { Strings } from './en';
 
 export type { StringKey, Strings } from './en';
+
+/**
+ * A problem's text: a `{count}` in it is the problem's detail, how many (`addCapped`: "Only {count} added"),
+ * and the detail is then said there only (`counted`); any other text says the detail apart, if at all.
+ */
+export function problemText(
+  template: string,
+  detail: string | undefined,
+): { text: string; counted: boolean } {
+  const counted = template.includes('{count}');
+  return { text: counted ? fill(template, { count: detail ?? '' }) : template, counted };
+}
 
 /** The cart drawer's texts in the page's language, with the site's overrides. */
 export const stringsFor = (lang: string, overrides: Partial<Record<string, string>> = {}): Promise<Strings> =>

@@ -238,6 +238,31 @@ describe(`useCart() on React ${version}`, () => {
   });
 });
 
+describe(`useCart()'s add cut short by the stock on React ${version}`, () => {
+  it('resolves with how many were added and gives add_capped with the count in its message', async () => {
+    const p = app.platform();
+    const cart = cartHook();
+    await app.show(
+      <Shop p={p} lang="en">
+        <cart.Probe />
+      </Shop>,
+    );
+    await vi.waitFor(() => expect(cart.current.status).toBe('ready'));
+    const mug = p.productId('stoneware-mug');
+    const stock = p.sandbox.context.state.products.get(mug)?.variants?.[0]?.stock?.quantity as number;
+    await act(async () => {
+      expect(await cart.current.addToCart({ productId: mug, quantity: stock + 3 })).toBe(stock);
+    });
+    await vi.waitFor(() =>
+      expect(cart.current.error).toMatchObject({
+        code: 'add_capped',
+        message: `Only ${stock} added: that’s all we have.`,
+        key: 'addCapped',
+      }),
+    );
+  });
+});
+
 describe(`the provider's callbacks on React ${version}`, () => {
   it('onCheckout receives the checkout and keeps the browser on the page; the app buys at its url, and onOrderPlaced hears the order on the way back', async () => {
     const p = app.platform();
