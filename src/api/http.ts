@@ -14,7 +14,8 @@ export const REQUEST_ID_HEADER = 'x-wix-request-id';
  * merchant's API key. The raw value is sent, without `Bearer `.
  */
 export interface AuthProvider {
-  getAuthorization(): string | undefined | Promise<string | undefined>;
+  /** The header's value; `client` is the client sending the call (`visitorAuth` takes its tokens through it). */
+  getAuthorization(client?: ApiClient): string | undefined | Promise<string | undefined>;
   /**
    * The platform refused the token it was given (401: unknown, revoked or expired). Return true when newer
    * credentials are ready; the call is then sent once more with them.
@@ -107,7 +108,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send<T>(spec: RequestSpec): Promise<T> {
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    const [url, init] = await buildRequest(apiBase, spec, options.auth);
+    const [url, init] = await buildRequest(api, spec, options.auth);
     const headers = init.headers;
     // The consistency token always wins, as in the official client.
     if (consistent) headers[CONSISTENT_HEADER] = consistent;
@@ -151,7 +152,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         if (refused && fromProvider && !authRetried && options.auth?.onUnauthorized) {
           authRetried = true;
           if (await options.auth.onUnauthorized(rejected)) {
-            const fresh = await options.auth.getAuthorization();
+            const fresh = await options.auth.getAuthorization(api);
             if (fresh && fresh !== rejected) {
               headers.Authorization = fresh;
               continue;
@@ -168,13 +169,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
   }
 
-  return {
+  const api: ApiClient = {
     apiBase,
     request: send,
     on: (name, handler) => emitter.on(name, handler),
     off: (name, handler) => emitter.off(name, handler),
     emit: (name, payload) => emitter.emit(name, payload),
   };
+  return api;
 }
 
 /**
@@ -183,13 +185,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
  * headers: JSON's content type, the provider's Authorization unless the call is anonymous, then the spec's.
  */
 async function buildRequest(
-  apiBase: string,
+  client: ApiClient,
   spec: RequestSpec,
   auth: AuthProvider | undefined,
 ): Promise<[url: string, init: RequestInit & { method: HttpMethod; headers: Record<string, string> }]> {
   let method = spec.method;
   let body: string | undefined;
-  let url = `${apiBase}${spec.path}`;
+  let url = `${client.apiBase}${spec.path}`;
   if (method === 'GET' || method === 'DELETE') {
     const search = spec.query ? toSearchParams(spec.query, spec.complex).toString() : '';
     if (method === 'GET' && spec.longGetFallback && search.length > LONG_GET_THRESHOLD) {
@@ -203,7 +205,7 @@ async function buildRequest(
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (!spec.anonymous) {
-    const authorization = await auth?.getAuthorization();
+    const authorization = await auth?.getAuthorization(client);
     if (authorization) headers.Authorization = authorization;
   }
   return [url, { method, headers: Object.assign(headers, spec.headers), body, signal: spec.signal }];

@@ -1,5 +1,5 @@
 import { StorefrontError } from './errors';
-import type { ApiClient } from './http';
+import type { ApiClient, AuthProvider } from './http';
 import type { TokenInfo, TokenResponse } from './types/tokens';
 
 const TOKEN = '/oauth2/token';
@@ -12,6 +12,56 @@ export const anonymousGrant = (client: ApiClient, clientId: string) =>
     anonymous: true,
     body: { clientId, grantType: 'anonymous' },
   });
+
+/** Seconds before its expiry that a visitor's token taken by `visitorAuth` is replaced. */
+const VISITOR_MARGIN_SECONDS = 60;
+
+/**
+ * A visitor's access token that a server takes for itself (the anonymous grant, WIRE.md 6), for reading the
+ * catalogue where no shopper is signed in: a Server Component, a loader, a build step. It is taken on the first
+ * call, kept for every call of each client it is given to, and replaced before it expires or when the platform
+ * refuses it. A server's visitor has no shopper's cart: carts belong to the shoppers' own tokens, in their
+ * browsers.
+ *
+ * @example
+ * const client = createApiClient({ apiBase, auth: visitorAuth('my-client-id') });
+ * const page = await queryProducts(client, { includeVariants: true }).limit(8).find();
+ */
+export function visitorAuth(clientId: string, options: { now?: () => number } = {}): AuthProvider {
+  if (!clientId?.trim()) throw new TypeError("visitorAuth needs the site's OAuth client id");
+  const now = options.now ?? Date.now;
+  /** Each client's token on its way or kept: one grant at a time for however many calls. */
+  const tokens = new WeakMap<ApiClient, Promise<{ value: string; expiresAt: number }>>();
+  const take = (client: ApiClient) => {
+    const taken = anonymousGrant(client, clientId).then((res) => {
+      if (typeof res.access_token !== 'string' || !res.access_token)
+        throw new StorefrontError('The platform answered the anonymous grant without an access token');
+      const seconds = Number.isFinite(res.expires_in) ? res.expires_in : 0;
+      return { value: res.access_token, expiresAt: now() + (seconds - VISITOR_MARGIN_SECONDS) * 1000 };
+    });
+    // A failed grant is not kept: the next call asks again.
+    taken.catch(() => tokens.get(client) === taken && tokens.delete(client));
+    tokens.set(client, taken);
+    return taken;
+  };
+  /** The last token the platform refused: a client holding it takes a new one. */
+  let refused: string | undefined;
+  return {
+    async getAuthorization(client) {
+      if (!client) throw new TypeError('visitorAuth is the auth of a client: createApiClient({ auth })');
+      const held = tokens.get(client) ?? take(client);
+      const token = await held;
+      if (token.expiresAt > now() && token.value !== refused) return token.value;
+      // Stale: one new grant for every call that finds it so (a call that came later may have asked already).
+      const current = tokens.get(client);
+      return (await (current && current !== held ? current : take(client))).value;
+    },
+    onUnauthorized(rejected) {
+      refused = rejected;
+      return true;
+    },
+  };
+}
 
 /** A new access token for a refresh token; the refresh token itself is kept. */
 export const refreshGrant = (client: ApiClient, clientId: string, refreshToken: string) =>

@@ -2,24 +2,23 @@ import {
   type ButtonHTMLAttributes,
   createElement,
   type ReactElement,
+  type ReactNode,
   useEffect,
   useRef,
   useState,
 } from 'react';
-import type { AddToCartInput } from '../store/store';
+import type { Product as CatalogueProduct } from '../api/types/products';
+import type { EmbedConfig } from '../config';
+import type { AddToCartInput, Storefront } from '../store/store';
 import type { ProductSort } from '../store/types';
-import type { WidgetContext } from '../ui/lazy-element';
 import { mount as mountBadge } from '../widgets/member-badge/index';
 import { css as productCss, settingsOf } from '../widgets/product/index';
+import type { ProductStrings } from '../widgets/product/strings';
 import { ProductGridView, ProductView } from '../widgets/product/views';
 import { useStorefrontContext } from './context';
-import { type HostProps, hostAttributes, ShadowHost } from './shadow-host';
+import { checkedProducts, checkedTotal, ServerTexts, serverStore, useHandedOver } from './server-products';
+import { type HostProps, hostAttributes, onServer, ShadowHost } from './shadow-host';
 import { productTexts, useTexts } from './texts';
-
-/** The widget context (the started storefront: configuration, store, session, captcha), once there is one. */
-function useWidgetContext(name: string): WidgetContext | null {
-  return useStorefrontContext(`<${name}>`).started;
-}
 
 export interface MemberBadgeProps extends HostProps {}
 
@@ -65,7 +64,20 @@ export interface ProductDisplayProps extends HostProps {
 }
 
 export type ProductProps = ProductDisplayProps &
-  ({ slug: string; productId?: undefined } | { productId: string; slug?: undefined });
+  (
+    | { slug: string; productId?: undefined; product?: undefined }
+    | { productId: string; slug?: undefined; product?: undefined }
+    | {
+        /**
+         * The product as a server read it (`getProduct`, or a `queryProducts(client, { includeVariants: true })`
+         * item of `storefront-widgets/api`): rendered into the server's HTML, and shown in the browser without
+         * asking the catalogue again.
+         */
+        product: CatalogueProduct;
+        slug?: undefined;
+        productId?: undefined;
+      }
+  );
 
 /** The display props as the element's attributes, for the same settings as the script tag's. */
 const attributesOf = (props: ProductDisplayProps): Record<string, string> => ({
@@ -77,27 +89,58 @@ const attributesOf = (props: ProductDisplayProps): Record<string, string> => ({
 });
 
 /**
+ * On a server: the widget's markup for products the server read, in the provider's language and settings
+ * (React waits for the texts), from a store of just those products.
+ */
+function serverMarkup(
+  initial: EmbedConfig,
+  page: boolean,
+  view: (t: ProductStrings) => ReactNode,
+): ReactNode {
+  return <ServerTexts lang={initial.lang} strings={initial.strings} page={page} render={view} />;
+}
+
+/**
  * A product from the catalogue, by slug or id: a card, or a product page with `layout="page"`; its options,
  * stock, price and add to cart. The same element and shadow DOM as the script tag's `<sf-product>`.
  *
+ * Given the `product` a server read, it is in the server's HTML (a declarative shadow root: crawlers and the
+ * first paint see it) and the browser asks the catalogue nothing for it.
+ *
  * @example
  * <Product slug="everyday-cotton-tee" layout="page" />
+ * // In a Server Component, with a product read there:
+ * <Product product={product} layout="page" />
  */
 export function Product(props: ProductProps): ReactElement {
-  const context = useWidgetContext('Product');
-  const t = useTexts(context, productTexts);
-  const ref = props.slug ? { slug: props.slug } : { id: props.productId as string };
+  const { started, initial } = useStorefrontContext('<Product>');
+  const t = useTexts(started, productTexts);
+  const given = checkedProducts('<Product>', props.product ? [props.product] : undefined);
+  const ref = given
+    ? { id: given[0]?.id ?? '' }
+    : props.slug
+      ? { slug: props.slug }
+      : { id: props.productId as string };
+  const handedOver = useHandedOver(started?.store, given, { ref });
+  const settings = (config: EmbedConfig) => settingsOf(attributesOf(props), { config });
+  const view = (store: Storefront, t: ProductStrings, config: EmbedConfig) => (
+    <ProductView store={store} t={t} settings={settings(config)} fallback={false} product={ref} />
+  );
   return (
-    <ShadowHost tag="sf-product" css={productCss} theme={context?.config.theme} host={props}>
-      {context && t ? (
-        <ProductView
-          store={context.store}
-          t={t}
-          settings={settingsOf(attributesOf(props), context)}
-          fallback={false}
-          product={ref}
-        />
-      ) : null}
+    <ShadowHost
+      tag="sf-product"
+      css={productCss}
+      theme={started?.config.theme ?? initial.theme}
+      host={props}
+      server={
+        given?.length && onServer()
+          ? serverMarkup(initial, props.layout === 'page', (t) =>
+              view(serverStore(given, { ref }), t, initial),
+            )
+          : undefined
+      }
+    >
+      {started && t && handedOver ? view(started.store, t, started.config) : null}
     </ShadowHost>
   );
 }
@@ -108,34 +151,62 @@ export interface ProductGridProps extends Omit<ProductDisplayProps, 'layout'> {
   sort?: ProductSort;
   /** Products a page ("Load more" shows the next); 12 by default, at most 100. */
   pageSize?: number;
+  /**
+   * The grid's first page as a server read it (the same collection, sort and page size, with variants:
+   * `queryProducts(client, { includeVariants: true })` of `storefront-widgets/api`): rendered into the
+   * server's HTML, and shown in the browser without asking the catalogue again. "Load more" goes on from it.
+   */
+  products?: CatalogueProduct[];
+  /** How many products the query has in all (the page's `totalCount`), with `products`. */
+  total?: number;
 }
 
 /**
  * A grid of product cards from the catalogue (a collection's, or every product), in pages with "Load more":
  * one catalogue request a page. The same element and shadow DOM as the script tag's `<sf-product-grid>`.
  *
+ * Given the first page a server read (`products`), the cards are in the server's HTML (a declarative shadow
+ * root: crawlers and the first paint see them) and the browser asks the catalogue only for the next pages.
+ *
  * @example
  * <ProductGrid collection="summer" sort="price-asc" pageSize={8} href="/products/{slug}" />
+ * // In a Server Component, with the page read there:
+ * <ProductGrid collection="summer" pageSize={8} products={page.items} total={page.totalCount} />
  */
 export function ProductGrid(props: ProductGridProps): ReactElement {
-  const context = useWidgetContext('ProductGrid');
-  const t = useTexts(context, productTexts);
+  const { started, initial } = useStorefrontContext('<ProductGrid>');
+  const t = useTexts(started, productTexts);
   const { collection, sort, pageSize } = props;
+  const query = {
+    ...(collection ? { collection } : {}),
+    ...(sort ? { sort } : {}),
+    ...(pageSize ? { pageSize } : {}),
+  };
+  const given = checkedProducts('<ProductGrid>', props.products);
+  const target = { query, total: checkedTotal(props.total) };
+  const handedOver = useHandedOver(started?.store, given, target);
+  const view = (store: Storefront, t: ProductStrings, config: EmbedConfig) => (
+    <ProductGridView
+      store={store}
+      t={t}
+      settings={settingsOf(attributesOf(props), { config })}
+      fallback={false}
+      query={query}
+    />
+  );
   return (
-    <ShadowHost tag="sf-product-grid" css={productCss} theme={context?.config.theme} host={props}>
-      {context && t ? (
-        <ProductGridView
-          store={context.store}
-          t={t}
-          settings={settingsOf(attributesOf(props), context)}
-          fallback={false}
-          query={{
-            ...(collection ? { collection } : {}),
-            ...(sort ? { sort } : {}),
-            ...(pageSize ? { pageSize } : {}),
-          }}
-        />
-      ) : null}
+    <ShadowHost
+      tag="sf-product-grid"
+      css={productCss}
+      theme={started?.config.theme ?? initial.theme}
+      host={props}
+      server={
+        given && onServer()
+          ? serverMarkup(initial, false, (t) => view(serverStore(given, target), t, initial))
+          : undefined
+      }
+    >
+      {started && t && handedOver ? view(started.store, t, started.config) : null}
     </ShadowHost>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { EmbedConfig } from '../config';
 import type { Started } from '../start';
 import type { LiveStorefront } from './live';
 
@@ -10,6 +11,11 @@ import type { LiveStorefront } from './live';
 export const StorefrontContext = createContext<{
   started: Started | null;
   live: LiveStorefront;
+  /**
+   * The provider's settings from its props alone (not the page's `<html lang>` or colour scheme): the same on
+   * the server and in the client's first render, for what renders before the storefront starts.
+   */
+  initial: EmbedConfig;
 } | null>(null);
 
 /** The provider's value; a clear error for a component used outside `<StorefrontProvider>`. */

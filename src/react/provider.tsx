@@ -69,16 +69,19 @@ interface Holder {
 const sessionKeyOf = ({ clientId, apiBase, cartApi }: Settings) =>
   JSON.stringify([clientId, apiBase, cartApi]);
 
-/** The settings read as the loader reads its script tag's (`<html lang>` and the page's colour scheme included). */
-function readSettings(settings: Settings) {
+/** The settings as the script tag's `data-*` attributes. */
+function dataOf(settings: Settings): Record<string, string | undefined> {
   const { strings, openCartOnAdd, ...attributes } = settings;
-  const data: Record<string, string | undefined> = {
+  return {
     ...attributes,
     ...(strings ? { strings: JSON.stringify(strings) } : {}),
     ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
   };
-  return readEmbedConfig(data, window.document.documentElement.lang, pageColorScheme(window.document));
 }
+
+/** The settings read as the loader reads its script tag's (`<html lang>` and the page's colour scheme included). */
+const readSettings = (settings: Settings) =>
+  readEmbedConfig(dataOf(settings), window.document.documentElement.lang, pageColorScheme(window.document));
 
 /**
  * Makes the one storefront (session, store, cart) for the React tree below it, on the client only: it starts
@@ -178,6 +181,10 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
 
   useCallbacks(live, started?.store, latestCallbacks);
 
-  const value = useMemo(() => ({ started, live }), [started, live]);
+  // The settings from the props alone, the same on the server and in the client's first render: what
+  // server-rendered products are rendered with, before the storefront starts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `settingsKey` stands for every setting
+  const initial = useMemo(() => readEmbedConfig(dataOf(settings)).config, [settingsKey]);
+  const value = useMemo(() => ({ started, live, initial }), [started, live, initial]);
   return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
 }

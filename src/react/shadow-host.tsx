@@ -1,6 +1,20 @@
-import { type CSSProperties, createElement, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  createElement,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { adoptStyles } from '../ui/styles';
+
+/** Whether this render is a server's (no document): the server's markup is rendered, not the live widget. */
+export const onServer = () => typeof document === 'undefined';
+
+/** A layout effect in the browser (before it paints); nothing on a server, where React would warn of one. */
+export const useClientLayoutEffect = onServer() ? useEffect : useLayoutEffect;
 
 /** The host element's own props, on every component that renders one (`<sf-cart-drawer>`, `<sf-product>`, …). */
 export interface HostProps {
@@ -27,34 +41,71 @@ export const hostAttributes = (
   ...(style ? { style } : {}),
 });
 
+interface ShadowHostProps {
+  tag: string;
+  css: string;
+  theme: 'light' | 'dark' | 'auto' | undefined;
+  host: HostProps;
+  /** The widget, once it can render (null before: the server's markup, if any, stays on show). */
+  children: ReactNode;
+  /**
+   * On a server: the widget's markup, rendered into a declarative shadow root (`<template
+   * shadowrootmode="open">`) with its styles, which the browser attaches as it parses the page.
+   */
+  server?: ReactNode;
+}
+
 /**
  * The element a widget lives in, with an open shadow root holding its styles: the app's CSS does not reach in
  * and the widget's does not leak out; `--sf-*` properties set on it or any ancestor style it, as do
  * `::part()` rules. Its content is rendered into the shadow root through a portal, so it stays in the app's
  * React tree.
+ *
+ * Server-rendered (`server`), the element comes with a declarative shadow root, which the browser's parser
+ * attaches: the element itself has no children then, as in the client's first render, so hydration finds what
+ * it renders. The server's markup stays until the widget renders in its place, in the same frame.
  */
-export function ShadowHost({
-  tag,
-  css,
-  theme,
-  host: hostProps,
-  children,
-}: {
-  tag: string;
-  css: string;
-  theme: 'light' | 'dark' | 'auto' | undefined;
-  host: HostProps;
-  children: ReactNode;
-}) {
+export function ShadowHost(props: ShadowHostProps) {
+  return onServer() ? <ServerShadowHost {...props} /> : <ClientShadowHost {...props} />;
+}
+
+function ServerShadowHost({ tag, css, theme, host, server }: ShadowHostProps) {
+  return createElement(
+    tag,
+    hostAttributes(theme, host),
+    server
+      ? createElement(
+          'template',
+          { shadowrootmode: 'open' },
+          // The widget's own CSS, a constant of this package (as HTML: React 18 would escape the `>` of a child
+          // selector in a text child).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: no outside text, the package's own styles
+          createElement('style', { dangerouslySetInnerHTML: { __html: css } }),
+          server,
+        )
+      : null,
+  );
+}
+
+function ClientShadowHost({ tag, css, theme, host: hostProps, children }: ShadowHostProps) {
   const host = useRef<HTMLElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
-  useEffect(() => {
+  /** What the server rendered in the declarative shadow root, until the widget takes its place. */
+  const fromServer = useRef<ChildNode[]>([]);
+  useClientLayoutEffect(() => {
     const el = host.current;
     if (!el) return;
+    if (el.shadowRoot && !root) fromServer.current = [...el.shadowRoot.childNodes];
     const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
     adoptStyles(shadow, css);
     setRoot(shadow);
   }, [css]);
+  const shown = root !== null && children != null;
+  useClientLayoutEffect(() => {
+    if (!shown) return;
+    for (const node of fromServer.current) node.remove();
+    fromServer.current = [];
+  }, [shown]);
   return createElement(
     tag,
     { ref: host, ...hostAttributes(theme, hostProps) },

@@ -56,23 +56,8 @@ function catalogueSlice({ set }: SliceContext) {
       patch((slice) => ({
         lists: { ...slice.lists, [key]: { ...(slice.lists[key] ?? EMPTY_LIST), ...list } },
       })),
-    /**
-     * Keeps products by id and slug: every element of the page shows the same data. Spreads and
-     * `Object.fromEntries` make own keys, where `items[id] = product` would set the prototype of an id
-     * `__proto__`.
-     */
-    keep(products: Product[]) {
-      const kept = products.filter((product) => product.id) as Array<Product & { id: string }>;
-      patch((slice) => ({
-        items: { ...slice.items, ...Object.fromEntries(kept.map((product) => [product.id, product])) },
-        slugs: {
-          ...slice.slugs,
-          ...Object.fromEntries(
-            kept.flatMap((product) => (product.slug ? [[product.slug, product.id]] : [])),
-          ),
-        },
-      }));
-    },
+    /** Keeps products by id and slug (`withProducts`). */
+    keep: (products: Product[]) => patch((slice) => withProducts(slice, products)),
     once(key: string, run: () => Promise<void>) {
       let flight = flights.get(key);
       if (!flight) {
@@ -80,6 +65,25 @@ function catalogueSlice({ set }: SliceContext) {
         flights.set(key, flight);
       }
       return flight;
+    },
+  };
+}
+
+/**
+ * The slice's products and slugs with these kept, by id (products without one are not). Spreads and
+ * `Object.fromEntries` make own keys, where `items[id] = product` would set the prototype of an id
+ * `__proto__`. Every element of the page then shows the same data.
+ */
+export function withProducts(
+  slice: Pick<ProductsSlice, 'items' | 'slugs'>,
+  products: Product[],
+): Pick<ProductsSlice, 'items' | 'slugs'> {
+  const kept = products.filter((product) => product.id) as Array<Product & { id: string }>;
+  return {
+    items: { ...slice.items, ...Object.fromEntries(kept.map((product) => [product.id, product])) },
+    slugs: {
+      ...slice.slugs,
+      ...Object.fromEntries(kept.flatMap((product) => (product.slug ? [[product.slug, product.id]] : []))),
     },
   };
 }
@@ -171,13 +175,19 @@ function gridReads(
 
     loadMoreProducts(query) {
       const key = listKey(query);
-      const next = pages.get(key);
       const list = get().products.lists[key];
-      if (!next || !list?.hasMore || list.more === 'loading') return flights.get(key) ?? Promise.resolve();
+      if (!list?.hasMore || list.more === 'loading') return flights.get(key) ?? Promise.resolve();
       return once(key, async () => {
         setList(key, { more: 'loading', problem: null });
         try {
-          await readPage(key, next, get().products.lists[key]?.ids ?? []);
+          // A list handed over by a server (React's `products`) goes on from the cards it has.
+          const next =
+            pages.get(key) ??
+            (await gridQuery(query).then(
+              (request) => request && { ...request, paging: { ...request.paging, offset: list.ids.length } },
+            ));
+          if (next) await readPage(key, next, get().products.lists[key]?.ids ?? []);
+          else setList(key, { more: 'idle', hasMore: false });
         } catch (error) {
           setList(key, { more: 'error', problem: problemOf(error, 'productsFailed') });
         }

@@ -29,7 +29,7 @@ function useAttributes(host: HTMLElement): Attributes {
 }
 
 /** How a product is shown, from the element's attributes and the page's configuration. */
-export function settingsOf(attributes: Attributes, context: WidgetContext): ProductSettings {
+export function settingsOf(attributes: Attributes, context: Pick<WidgetContext, 'config'>): ProductSettings {
   const level = Number(attributes['heading-level']);
   return {
     layout: attributes.layout === 'page' ? 'page' : 'card',

@@ -41,7 +41,7 @@ export function QuickView({
   ids: readonly string[];
 }) {
   const [me] = useState(() => Symbol('grid'));
-  const [wanted, setWanted] = useState(() => wantedIn(location.hash));
+  const [wanted, setWanted] = useState(() => wantedIn(globalThis.location?.hash ?? '')); // (none on a server)
   useEffect(() => {
     const follow = () => {
       const now = wantedIn(location.hash);

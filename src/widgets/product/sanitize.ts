@@ -118,11 +118,13 @@ function clean(parent: ParentNode, depth: number): SafeNode[] {
  */
 export function sanitizeHtml(html: string | undefined): SafeNode[] {
   if (!html?.trim()) return [];
-  const template = document.createElement('template');
+  let template: HTMLTemplateElement;
   try {
+    template = document.createElement('template');
     template.innerHTML = html;
   } catch {
-    // A page that enforces Trusted Types refuses HTML from a string: the text, without its tags, then.
+    // A page that enforces Trusted Types refuses HTML from a string (and a server has no document): the text,
+    // without its tags, then.
     return [html.replace(/<[^>]*>/g, '')];
   }
   return clean(template.content, 0);

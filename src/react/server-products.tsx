@@ -1,0 +1,157 @@
+import { type ComponentType, createElement, lazy, type ReactNode, useState } from 'react';
+import { createStore } from 'zustand/vanilla';
+import type { Product } from '../api/types/products';
+import { listKey, pageSizeOf, readKey } from '../store/product-keys';
+import { withProducts } from '../store/products';
+import type { Storefront } from '../store/store';
+import type { ProductListQuery, ProductRef, ProductsSlice } from '../store/types';
+import { loadPageParts } from '../widgets/product/card';
+import { type ProductStrings, productStrings } from '../widgets/product/strings';
+import { useClientLayoutEffect } from './shadow-host';
+
+/*
+ * Products read on a server (a Server Component, a loader, with `storefront-widgets/api`) and handed to
+ * `<Product product>` and `<ProductGrid products>`: rendered into the server's HTML in a declarative shadow root,
+ * and put in the client's store before the widget renders there, so the browser asks the catalogue nothing
+ * more for them and the widget's first render is the markup already on screen.
+ */
+
+/**
+ * The products a server handed over that can be shown: objects with an id (anything else is left out, said on
+ * the console), and their count when it is a count.
+ */
+export function checkedProducts(
+  component: string,
+  products: readonly Product[] | undefined,
+): Array<Product & { id: string }> | undefined {
+  if (products === undefined) return undefined;
+  if (!Array.isArray(products)) {
+    console.error(`[storefront] ${component} products must be an array of the catalogue's products`);
+    return [];
+  }
+  const usable = products.filter(
+    (product): product is Product & { id: string } =>
+      typeof product === 'object' && product !== null && typeof product.id === 'string' && product.id !== '',
+  );
+  if (usable.length < products.length)
+    console.error(
+      `[storefront] ${component} products: ${products.length - usable.length} without an id left out (pass the catalogue's products as read)`,
+    );
+  return usable;
+}
+
+/** A whole number of products, or nothing (a count the server did not know). */
+export const checkedTotal = (total: number | undefined) =>
+  Number.isInteger(total) && (total as number) >= 0 ? total : undefined;
+
+/** The grid's list for products a server read: its first page of the grid's query. */
+function listOf(
+  query: ProductListQuery,
+  products: Array<Product & { id: string }>,
+  total: number | undefined,
+) {
+  const ids = [...new Set(products.map((product) => product.id))];
+  return {
+    status: 'ready' as const,
+    ids,
+    total,
+    // Counted: more while fewer are shown; uncounted: more after a full page.
+    hasMore: total === undefined ? ids.length >= pageSizeOf(query) : ids.length < total,
+    more: 'idle' as const,
+    problem: null,
+  };
+}
+
+/** The catalogue's slice with a server's products kept, and a grid's list or a product's read made of them. */
+function sliceWith(
+  slice: ProductsSlice,
+  products: Array<Product & { id: string }>,
+  target: { query: ProductListQuery; total: number | undefined } | { ref: ProductRef },
+): ProductsSlice {
+  const kept = { ...slice, ...withProducts(slice, products) };
+  if ('ref' in target) {
+    const id = products[0]?.id ?? null;
+    return {
+      ...kept,
+      reads: {
+        ...slice.reads,
+        [readKey(target.ref)]: { status: id ? 'ready' : 'missing', id, problem: null },
+      },
+    };
+  }
+  return {
+    ...kept,
+    lists: { ...slice.lists, [listKey(target.query)]: listOf(target.query, products, target.total) },
+  };
+}
+
+type Target = Parameters<typeof sliceWith>[2];
+
+/** Whether the store has this grid's list or product's read already (a read of its own, or an earlier hand-over). */
+function known(slice: ProductsSlice, target: Target): boolean {
+  const entry = 'ref' in target ? slice.reads[readKey(target.ref)] : slice.lists[listKey(target.query)];
+  return entry !== undefined && entry.status !== 'error';
+}
+
+/**
+ * Puts a server's products in the client's store before the widget renders (a layout effect: before the
+ * browser paints), unless the store has that grid or product already; true once done for this store.
+ * The widget then renders from the store and its own read finds nothing to ask.
+ */
+export function useHandedOver(
+  store: Storefront | undefined,
+  products: Array<Product & { id: string }> | undefined,
+  target: Target,
+): boolean {
+  const [done, setDone] = useState<Storefront | null>(null);
+  const key = 'ref' in target ? readKey(target.ref) : listKey(target.query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the target; the products are the first render's
+  useClientLayoutEffect(() => {
+    if (!store || !products) return;
+    if (!known(store.getState().products, target))
+      store.setState((state) => ({ products: sliceWith(state.products, products, target) }));
+    setDone(store);
+  }, [store, key]);
+  return !products || (store !== undefined && done === store);
+}
+
+/**
+ * A store for rendering a server's products on the server: their catalogue slice and nothing else. The views
+ * only read it there (effects and handlers do not run on a server).
+ */
+export const serverStore = (products: Array<Product & { id: string }>, target: Target): Storefront =>
+  createStore(() => ({
+    products: sliceWith({ items: {}, slugs: {}, reads: {}, lists: {} }, products, target),
+  })) as unknown as Storefront;
+
+/** The texts (and a product page's parts) a server waits for, as a component that has them. */
+type Gate = ComponentType<{ render: (t: ProductStrings) => ReactNode }>;
+const gates = new Map<string, Gate>();
+
+/**
+ * The product elements' texts in a language (with overrides), and a product page's own parts, for a server's
+ * render: React waits for them (`lazy`, as for code) where a browser would render again when they come. Each
+ * language's is loaded once for the server's life.
+ */
+export function ServerTexts({
+  lang,
+  strings,
+  page,
+  render,
+}: {
+  lang: string;
+  strings: Record<string, string> | undefined;
+  page: boolean;
+  render: (t: ProductStrings) => ReactNode;
+}) {
+  const key = JSON.stringify([lang, strings ?? null, page]);
+  let Ready = gates.get(key);
+  if (!Ready) {
+    Ready = lazy(async () => {
+      const [t] = await Promise.all([productStrings(lang, strings), page ? loadPageParts() : null]);
+      return { default: ({ render: show }: { render: (t: ProductStrings) => ReactNode }) => show(t) };
+    });
+    gates.set(key, Ready);
+  }
+  return createElement(Ready, { render });
+}

@@ -1,0 +1,138 @@
+/**
+ * Products a server read, taken over in the browser (issue 24): `<ProductGrid products>` and `<Product product>`
+ * render from the store without asking the catalogue again ("Load more" goes on from the server's page), and
+ * hydrating over the server's declarative shadow root keeps its markup on show until the widget takes its
+ * place, with no hydration warning and no card twice. Real React (19, and 18 in the react18 project) in
+ * happy-dom, against the in-process sandbox.
+ */
+import { act, createElement, version } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, queryProducts, visitorAuth } from '../../../src/api/index';
+import { Product, ProductGrid, StorefrontProvider } from '../../../src/react/index';
+import { type Platform, reactRoot, type Sent, shadowOf } from '../../helpers/react-app';
+import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
+import { settle, textOf } from '../../helpers/widget';
+
+const app = reactRoot();
+afterEach(() => app.cleanup());
+
+const QUERY = '/stores-reader/v1/products/query-platformized';
+const BY_ID = /\/stores-reader\/v1\/products\/[^/]+$/;
+
+/** The page a catalogue query asks for (base64url JSON in `.r`). */
+const pagingOf = (request: Sent) =>
+  (
+    JSON.parse(Buffer.from(new URLSearchParams(request.search).get('.r') ?? '', 'base64url').toString()) as {
+      query: { paging: { offset: number; limit: number } };
+    }
+  ).query.paging;
+
+/** A page of the catalogue as a server reads it (its own visitor token, variants included), not recorded. */
+function serverRead(p: Platform, limit: number) {
+  const client = createApiClient({
+    apiBase: SANDBOX_ORIGIN,
+    auth: visitorAuth('demo-client'),
+    fetch: (input, init) => p.sandbox.fetch(new Request(input as RequestInfo, init)),
+  });
+  return queryProducts(client, { includeVariants: true }).ascending('name').limit(limit).find();
+}
+
+const cardNames = (root: ShadowRoot) => [...root.querySelectorAll('[part="name"]')].map((n) => textOf(n));
+
+describe(`products handed over by a server on React ${version}`, () => {
+  it('shows a grid’s first page without a catalogue request; Load more asks for the next page after it', async () => {
+    const p = app.platform();
+    const page = await serverRead(p, 2);
+    await app.show(
+      <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={p.sandboxFetch}>
+        <ProductGrid pageSize={2} sort="name-asc" products={page.items} total={page.totalCount} />
+      </StorefrontProvider>,
+    );
+    const grid = shadowOf('sf-product-grid');
+    await vi.waitFor(() => expect(cardNames(grid)).toEqual(page.items.map((item) => item.name)));
+    expect(p.requestsTo(QUERY)).toEqual([]);
+
+    const more = grid.querySelector<HTMLButtonElement>('[part="load-more"]') as HTMLButtonElement;
+    await act(async () => more.click());
+    await vi.waitFor(() => expect(cardNames(grid)).toHaveLength(4));
+    expect(p.requestsTo(QUERY).map(pagingOf)).toEqual([{ offset: 2, limit: 2 }]);
+    const next = await (await serverRead(p, 4)).items.map((item) => item.name);
+    expect(cardNames(grid)).toEqual(next);
+  });
+
+  it('shows a product handed over without reading it; a <Product slug> of the same product reads nothing either', async () => {
+    const p = app.platform();
+    const [product] = (await serverRead(p, 1)).items;
+    if (!product?.slug) throw new Error('The catalogue has no product');
+    await app.show(
+      <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={p.sandboxFetch}>
+        <Product product={product} />
+        <Product slug={product.slug} className="again" />
+      </StorefrontProvider>,
+    );
+    await vi.waitFor(() => {
+      for (const el of document.querySelectorAll('sf-product'))
+        expect(cardNames(el.shadowRoot as ShadowRoot)).toEqual([product.name]);
+    });
+    await settle();
+    expect(p.requestsTo(QUERY)).toEqual([]);
+    expect(p.sent.filter((r) => BY_ID.test(r.path))).toEqual([]);
+  });
+
+  it('hydrates over the server’s shadow root: its markup stays until the widget takes its place, once, with no warning', async () => {
+    const p = app.platform();
+    const page = await serverRead(p, 2);
+    // The page as the browser parsed the server's HTML: the element, its declarative shadow root attached.
+    const container = document.createElement('div');
+    container.innerHTML = '<sf-product-grid class="shop"></sf-product-grid>';
+    document.body.append(container);
+    const host = container.firstElementChild as HTMLElement;
+    const fromServer = host.attachShadow({ mode: 'open' });
+    fromServer.innerHTML = `<style>.grid{}</style><ul class="grid" part="grid" data-server>${page.items
+      .map((item) => `<li><h3 part="name">${item.name}</h3></li>`)
+      .join('')}</ul>`;
+    const errors = vi.spyOn(console, 'error');
+    const tree = (
+      <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={p.sandboxFetch}>
+        <ProductGrid
+          pageSize={2}
+          sort="name-asc"
+          products={page.items}
+          total={page.totalCount}
+          className="shop"
+        />
+      </StorefrontProvider>
+    );
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    const seen: string[][] = [];
+    // Every state the shadow root goes through: never empty, never two grids.
+    const observer = new MutationObserver(() =>
+      seen.push(
+        [...fromServer.querySelectorAll('[part="grid"]')].map((g) =>
+          g.hasAttribute('data-server') ? 'server' : 'widget',
+        ),
+      ),
+    );
+    observer.observe(fromServer, { childList: true });
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, tree);
+      });
+      await vi.waitFor(() => expect(fromServer.querySelector('[data-server]')).toBeNull());
+      expect(host.shadowRoot).toBe(fromServer);
+      expect(cardNames(fromServer)).toEqual(page.items.map((item) => item.name));
+      expect(fromServer.querySelectorAll('[part="grid"]')).toHaveLength(1);
+      expect(fromServer.querySelector('style')).toBeNull();
+      // The server's grid went as the widget's came, together: the shadow root was seen once, with the widget's
+      // grid only (never empty, never with both).
+      expect(seen).toEqual([['widget']]);
+      expect(p.requestsTo(QUERY)).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      observer.disconnect();
+      await act(async () => root?.unmount());
+      container.remove();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// @vitest-environment node
+/**
+ * Products a server read, rendered on the server (issue 24): `<ProductGrid products>` and `<Product product>` put
+ * the cards' markup (names, prices, the add button, in the provider's language) into the server's HTML in a
+ * declarative shadow root with the widget's styles, where the browser attaches it as it parses the page. Real
+ * React's streaming server renderer, 19 and 18 (the react18 project), in Node: no document.
+ */
+import { createElement, version } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, queryProducts, visitorAuth } from '../../../src/api/index';
+import type { Product as CatalogueProduct } from '../../../src/api/types/products';
+import { Product, ProductGrid, StorefrontProvider } from '../../../src/react/index';
+import { testSandbox } from '../../helpers/sandbox';
+
+/** The tree's HTML once everything it waits for (the texts) is here, as a streaming server sends it. */
+async function serverHtml(tree: React.ReactElement): Promise<string> {
+  const server = await import('react-dom/server');
+  if ('renderToReadableStream' in server && typeof server.renderToReadableStream === 'function') {
+    const stream = await server.renderToReadableStream(tree, { onError: (error) => void errors.push(error) });
+    await stream.allReady;
+    return new Response(stream).text();
+  }
+  // React 18's Node build has the pipeable stream only.
+  const { PassThrough } = await import('node:stream');
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const out = new PassThrough();
+    out.on('data', (chunk) => {
+      html += chunk;
+    });
+    out.on('end', () => resolve(html));
+    const { pipe } = server.renderToPipeableStream(tree, {
+      onAllReady: () => pipe(out),
+      onError: reject,
+    });
+  });
+}
+
+const errors: unknown[] = [];
+afterEach(() => {
+  errors.length = 0;
+  vi.restoreAllMocks();
+});
+
+/** The sandbox's catalogue, read as a server reads it: a visitor's token of its own, variants included. */
+async function catalogue(limit: number) {
+  const { sandbox } = testSandbox();
+  const client = createApiClient({
+    apiBase: 'http://sandbox.test',
+    auth: visitorAuth('demo-client'),
+    fetch: (input, init) => sandbox.fetch(new Request(input as RequestInfo, init)),
+  });
+  return queryProducts(client, { includeVariants: true }).ascending('name').limit(limit).find();
+}
+
+/** The declarative shadow root of the first `<tag>` in the HTML: its markup. */
+function shadowOf(html: string, tag: string): string {
+  const found = new RegExp(
+    `<${tag}[^>]*><template shadowrootmode="open"><style>(.*?)</style>(.*?)</template></${tag}>`,
+    's',
+  ).exec(html);
+  if (!found) throw new Error(`No <${tag}> with a declarative shadow root in ${html.slice(0, 400)}`);
+  return found[2] as string;
+}
+
+describe(`server-rendered products on React ${version}`, () => {
+  it('puts a grid’s cards in the server’s HTML: names, prices in the provider’s language, the add button, the count', async () => {
+    const page = await catalogue(2);
+    const console = vi.spyOn(globalThis.console, 'error');
+    const html = await serverHtml(
+      <StorefrontProvider clientId="demo-client" lang="de" currency="EUR">
+        <ProductGrid
+          pageSize={2}
+          sort="name-asc"
+          products={page.items}
+          total={page.totalCount}
+          className="shop-grid"
+        />
+      </StorefrontProvider>,
+    );
+    expect(html).toMatch(/^<sf-product-grid class="shop-grid"><template shadowrootmode="open"><style>/);
+    const shadow = shadowOf(html, 'sf-product-grid');
+    // Each product's own currency (the provider's is for prices the platform sends without one), German style.
+    const formatted = (product: CatalogueProduct) =>
+      new Intl.NumberFormat('de', { style: 'currency', currency: product.priceData?.currency ?? 'EUR' })
+        .format(product.priceData?.discountedPrice ?? (product.priceData?.price as number))
+        .replace(/\s/g, ' ');
+    for (const product of page.items) {
+      expect(shadow).toContain(`>${product.name}<`);
+      expect(shadow.replace(/\s/g, ' ')).toContain(`>${formatted(product)}<`);
+    }
+    expect(shadow).toContain('In den Warenkorb');
+    expect(shadow).toContain(`2 von ${page.totalCount}`);
+    expect(shadow).toContain('part="load-more"');
+    // The styles are the widget's, whole (a child selector's `>` is not escaped).
+    const css = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? '';
+    expect(css).toContain('>');
+    expect(css).not.toContain('&gt;');
+    expect(errors).toEqual([]);
+    expect(console).not.toHaveBeenCalled();
+  });
+
+  it('puts a product page in the server’s HTML, its description as text, with <Product product>', async () => {
+    const page = await catalogue(10);
+    const product = page.items.find((p) => p.description) as CatalogueProduct;
+    const html = await serverHtml(
+      <StorefrontProvider clientId="demo-client">
+        <Product product={product} layout="page" />
+      </StorefrontProvider>,
+    );
+    const shadow = shadowOf(html, 'sf-product');
+    expect(shadow).toContain('class="product-page"');
+    expect(shadow).toMatch(new RegExp(`<h1[^>]*><bdi>${product.name}</bdi></h1>`));
+    const words = (product.description ?? '')
+      .replace(/<[^>]*>/g, ' ')
+      .trim()
+      .split(/\s+/)
+      .slice(0, 3);
+    for (const word of words) expect(shadow).toContain(word.replace(/&/g, '&amp;'));
+    expect(errors).toEqual([]);
+  });
+
+  it('leaves out what is not a product, and says so; without products the element renders alone', async () => {
+    const page = await catalogue(1);
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
+    const html = await serverHtml(
+      <StorefrontProvider clientId="demo-client">
+        <ProductGrid products={[{ name: 'No id' } as CatalogueProduct, ...page.items]} />
+        <ProductGrid collection="summer" />
+      </StorefrontProvider>,
+    );
+    expect(shadowOf(html, 'sf-product-grid')).toContain(`>${page.items[0]?.name}<`);
+    expect(html).not.toContain('No id');
+    expect(html).toContain('<sf-product-grid></sf-product-grid>');
+    expect(console).toHaveBeenCalledWith(
+      "[storefront] <ProductGrid> products: 1 without an id left out (pass the catalogue's products as read)",
+    );
+  });
+});
