@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, queryProducts, visitorAuth } from '../../src/api/index';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -111,23 +112,55 @@ describe('an app that installs it', () => {
   );
 
   it(
-    'builds: a Next.js App Router app whose Server Component page imports the components',
+    'builds: a Next.js App Router app whose Server Component page imports the components and renders the products it read',
     async () => {
       const page = readFileSync(join(appDir('next-app'), 'app/page.tsx'), 'utf8');
       expect(page).not.toMatch(/^['"]use client['"]/m);
       // README's example is this page, as written there.
       expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(page.slice(page.indexOf('import {')));
-      await run('npm', ['run', 'build'], { cwd: appDir('next-app'), env, maxBuffer: MAX_BUFFER_BYTES });
-      // The page is static: its HTML is the build's, as `next start` serves it.
-      const html = readFileSync(join(appDir('next-app'), '.next/server/app/index.html'), 'utf8');
-      // The elements render on the server (their contents on the client) ...
-      expect(html).toContain('<sf-member-badge></sf-member-badge>');
-      expect(html).toContain('<sf-product-grid></sf-product-grid>');
-      expect(html).toContain('<sf-cart-drawer></sf-cart-drawer>');
-      // ... and the page's flight data names the components as client references (a component rendered on the
-      // server would not be there): the package's 'use client' is the boundary.
-      for (const name of ['StorefrontProvider', 'MemberBadge', 'ProductGrid', 'CartDrawer'])
-        expect(html).toContain(`\\"${name}\\"`);
+      // The page reads the catalogue as it is built (a static page): from the package's own sandbox.
+      const sandbox = await startSandbox(appDir('next-app'), ['--port', '0']);
+      try {
+        await run('npm', ['run', 'build'], {
+          cwd: appDir('next-app'),
+          env: { ...env, STOREFRONT_API_BASE: sandbox.url },
+          maxBuffer: MAX_BUFFER_BYTES,
+        });
+        // The page is static: its HTML is the build's, as `next start` serves it.
+        const html = readFileSync(join(appDir('next-app'), '.next/server/app/index.html'), 'utf8');
+        // The elements render on the server (the grid with its cards, the others' contents on the client) ...
+        expect(html).toContain('<sf-member-badge></sf-member-badge>');
+        expect(html).toContain('<sf-cart-drawer></sf-cart-drawer>');
+        const grid =
+          /<sf-product-grid><template shadowrootmode="open"><style>.*?<\/style>(.*?)<\/template><\/sf-product-grid>/s.exec(
+            html,
+          )?.[1] ?? '';
+        // The first page of the catalogue, as the page read it: every name, every price.
+        const read = await queryProducts(
+          createApiClient({ apiBase: sandbox.url, auth: visitorAuth('demo-client') }),
+        )
+          .limit(8)
+          .find();
+        const text = (markup: string) => markup.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&');
+        const names = [...grid.matchAll(/<h3 [^>]*part="name"[^>]*>(.*?)<\/h3>/g)].map((m) =>
+          text(m[1] ?? ''),
+        );
+        expect(names).toEqual(read.items.map((product) => product.name));
+        for (const product of read.items)
+          expect(text(grid)).toContain(
+            new Intl.NumberFormat('en', {
+              style: 'currency',
+              currency: product.priceData?.currency ?? 'USD',
+            }).format(product.priceData?.discountedPrice ?? product.priceData?.price ?? 0),
+          );
+        expect(grid).toContain('Add to cart');
+        // ... and the page's flight data names the components as client references (a component rendered on
+        // the server would not be there): the package's 'use client' is the boundary.
+        for (const name of ['StorefrontProvider', 'MemberBadge', 'ProductGrid', 'CartDrawer'])
+          expect(html).toContain(`\\"${name}\\"`);
+      } finally {
+        await sandbox.stop();
+      }
     },
     BUILD_TIMEOUT_MS,
   );
