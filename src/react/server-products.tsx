@@ -2,7 +2,7 @@ import { type ComponentType, createElement, lazy, type ReactNode, useState } fro
 import { createStore } from 'zustand/vanilla';
 import type { Product } from '../api/types/products';
 import { listKey, pageSizeOf, readKey } from '../store/product-keys';
-import { withProducts } from '../store/products';
+import { withProducts } from '../store/product-items';
 import type { Storefront } from '../store/store';
 import type { ProductListQuery, ProductRef, ProductsSlice } from '../store/types';
 import { loadPageParts } from '../widgets/product/card';

@@ -16,7 +16,12 @@ export interface Browser {
  * `{ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }`.
  */
 export async function launchBrowser(
-  device: { viewport?: { width: number; height: number }; hasTouch?: boolean; isMobile?: boolean } = {},
+  device: {
+    viewport?: { width: number; height: number };
+    hasTouch?: boolean;
+    isMobile?: boolean;
+    javaScriptEnabled?: boolean;
+  } = {},
 ): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath)

@@ -3,9 +3,11 @@ import type { Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stableId } from '../../sandbox/ids';
+import { createApiClient, queryProducts, visitorAuth } from '../../src/api/index';
 import { CLASSIC_JSX } from '../../vite.config';
 import { journeys } from './journey';
 import { unexpectedErrors } from './page-checks';
+import { type SsrProps, ssrApp } from './react-dev/ssr-app';
 
 const root = resolve(import.meta.dirname, '../..');
 const REACT_18 = resolve(root, 'test/react-18/node_modules');
@@ -15,6 +17,9 @@ const REACT_18 = resolve(root, 'test/react-18/node_modules');
  * (StrictMode runs every effect, its cleanup and the effect again) and the built `dist/react/index.js` as the
  * installed package. React 19 is the repository's; React 18 the test/react-18 workspace's, by alias.
  */
+/** The server-rendered page the dev server serves at /ssr.html (set by the test that renders it). */
+let ssrPage = '';
+
 async function startDevApp(react: '19' | '18'): Promise<{ origin: string; server: ViteDevServer }> {
   const reactAliases = [
     { find: /^react(\/.*)?$/, replacement: `${REACT_18}/react$1` },
@@ -41,6 +46,17 @@ async function startDevApp(react: '19' | '18'): Promise<{ origin: string; server
       include: ['react', 'react-dom', 'react-dom/client', 'zustand', 'zustand/vanilla', '@floating-ui/react'],
     },
     server: { host: '127.0.0.1', port: 0, hmr: false, watch: null },
+    plugins: [
+      {
+        name: 'server-rendered-page',
+        configureServer(dev) {
+          dev.middlewares.use('/ssr.html', (_request, response) => {
+            response.setHeader('content-type', 'text/html; charset=utf-8');
+            response.end(ssrPage);
+          });
+        },
+      },
+    ],
   });
   await server.listen();
   const url = server.resolvedUrls?.local[0];
@@ -48,7 +64,7 @@ async function startDevApp(react: '19' | '18'): Promise<{ origin: string; server
   return { origin: new URL(url).origin, server };
 }
 
-const { sandboxUrl, sandbox, freshPage } = journeys();
+const { sandboxUrl, sandbox, freshPage, shot } = journeys();
 const MUG = stableId('product:stoneware-mug');
 const WIDGETS = ['sf-cart-drawer', 'sf-login-modal'] as const;
 
@@ -222,4 +238,83 @@ for (const react of ['19', '18'] as const)
       expect((await recorded(page)).events.slice(4)).toEqual(['login:opened', 'login:closed']);
       expect(unexpectedErrors(errors, [])).toEqual([]);
     });
+
+    // The server's React is the repository's (19): the page is hydrated on the same.
+    it.runIf(react === '19')(
+      'server-renders a grid of products a server read, shows it before any script, and hydrates it with no warning and no catalogue request',
+      async () => {
+        await renderSsrPage(sandboxUrl);
+        const products = (
+          JSON.parse(/id="ssr-props">(.*?)<\/script>/s.exec(ssrPage)?.[1] ?? '{}') as SsrProps
+        ).products;
+        const names = products.map((product) => product.name);
+
+        // Without JavaScript: the browser attached the declarative shadow root, styled, as it parsed the page.
+        const still = await freshPage({ javaScriptEnabled: false });
+        await still.page.goto(`${app?.origin}/ssr.html`);
+        const cards = still.page.locator('sf-product-grid [part="name"]');
+        expect(await cards.allTextContents()).toEqual(names);
+        expect(await still.page.locator('sf-product-grid [part="add-button"]').first().isVisible()).toBe(
+          true,
+        );
+        expect(
+          await still.page
+            .locator('sf-product-grid [part="grid"]')
+            .evaluate((grid) => getComputedStyle(grid).display),
+        ).toBe('grid');
+        await shot(still.page, 'react-ssr-no-script');
+
+        // With it: hydrated in React's development build (which reports any mismatch) without a request for
+        // what the server read; the live cards are the server's, once each, and add to the cart.
+        const { page, errors } = await freshPage();
+        const catalogue: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/stores-reader/')) catalogue.push(request.url());
+        });
+        await page.goto(`${app?.origin}/ssr.html`);
+        const grid = page.locator('sf-product-grid');
+        // The live widget has taken the server's place: its cards answer a press.
+        const mug = grid.locator('[part="card"]', { hasText: names[0] as string });
+        await mug.getByRole('button', { name: 'Add to cart' }).click();
+        await drawer(page)
+          .locator('[part="line"]', { hasText: names[0] as string })
+          .waitFor();
+        expect(await grid.locator('[part="name"]').allTextContents()).toEqual(names);
+        expect(await grid.evaluate((host) => host.shadowRoot?.querySelectorAll('[part="grid"]').length)).toBe(
+          1,
+        );
+        expect(catalogue).toEqual([]);
+        await page.keyboard.press('Escape');
+        // "Load more" goes on from the server's page.
+        await grid.getByRole('button', { name: 'Load more' }).click();
+        await expect.poll(() => grid.locator('[part="name"]').count()).toBe(Math.min(8, products.length * 2));
+        expect(catalogue).toHaveLength(1);
+        expect(unexpectedErrors(errors, [])).toEqual([]);
+      },
+    );
   });
+
+/**
+ * The server's side: the first page of the catalogue read with a visitor's token of the server's own, rendered
+ * by React's streaming renderer (its development build, as in a dev server's SSR) with the built package, into
+ * the page the dev server serves at /ssr.html, which hydrates it (`react-dev/ssr.ts`).
+ */
+async function renderSsrPage(apiBase: string) {
+  const client = createApiClient({ apiBase, auth: visitorAuth('demo-client') });
+  const page = await queryProducts(client, { includeVariants: true }).ascending('name').limit(4).find();
+  const props: SsrProps = { apiBase, products: page.items, total: page.totalCount };
+  const widgets = (await import(resolve(root, 'dist/react/index.js'))) as Parameters<typeof ssrApp>[0];
+  const { renderToReadableStream } = await import('react-dom/server');
+  const stream = await renderToReadableStream(ssrApp(widgets, props));
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  ssrPage = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Server-rendered shop</title><link rel="icon" href="data:," /></head>
+  <body>
+    <div id="root">${html}</div>
+    <script type="application/json" id="ssr-props">${JSON.stringify(props).replace(/</g, '\\u003c')}</script>
+    <script type="module" src="/ssr.ts"></script>
+  </body>
+</html>`;
+}
