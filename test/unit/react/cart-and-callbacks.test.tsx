@@ -49,6 +49,18 @@ function Shop({ p, children, ...props }: Omit<StorefrontProviderProps, 'clientId
   );
 }
 
+/** Jane signs in through the login modal that `signIn` opens. */
+async function signInJane(signIn: () => void) {
+  await act(async () => signIn());
+  const modal = await openDialog('sf-login-modal');
+  const inputs = [...modal.querySelectorAll('input')];
+  await act(async () => {
+    await type(inputs.find((i) => i.type === 'email') as HTMLInputElement, 'jane@example.com');
+    await type(inputs.find((i) => i.type === 'password') as HTMLInputElement, 'storefront-demo');
+  });
+  await click(getByRole(modal, 'button', 'Sign in'));
+}
+
 /** The totals' figures as written. */
 const written = (totals: Totals | null) =>
   totals && {
@@ -365,14 +377,7 @@ describe(`the provider's callbacks on React ${version}`, () => {
       </Shop>,
     );
     await vi.waitFor(() => expect(member.current.loaded).toBe(true));
-    await act(async () => member.current.signIn());
-    const modal = await openDialog('sf-login-modal');
-    const inputs = [...modal.querySelectorAll('input')];
-    await act(async () => {
-      await type(inputs.find((i) => i.type === 'email') as HTMLInputElement, 'jane@example.com');
-      await type(inputs.find((i) => i.type === 'password') as HTMLInputElement, 'storefront-demo');
-    });
-    await click(getByRole(modal, 'button', 'Sign in'));
+    await signInJane(member.current.signIn);
     await vi.waitFor(() => expect(signedIn).toEqual(['Jane']));
     expect(member.current.member?.profile?.nickname).toBe('Jane');
     expect(signedOut).toEqual([]);
@@ -380,5 +385,40 @@ describe(`the provider's callbacks on React ${version}`, () => {
     await vi.waitFor(() => expect(signedOut).toEqual([{ reason: 'signedOut' }]));
     expect(member.current.signedIn).toBe(false);
     expect(signedIn).toEqual(['Jane']);
+  });
+
+  it("onSignOut says 'expired' when the platform ends the member's session; the cart goes on as the visitor's", async () => {
+    const p = app.platform();
+    const member = probe(useMember);
+    const cart = probe(useCart);
+    const signedOut: SignOutEvent[] = [];
+    await app.show(
+      <Shop p={p} onSignOut={(event) => signedOut.push(event)}>
+        <member.Probe />
+        <cart.Probe />
+        <LoginModal />
+      </Shop>,
+    );
+    await vi.waitFor(() => expect(member.current.loaded).toBe(true));
+    await signInJane(member.current.signIn);
+    await vi.waitFor(() => expect(member.current.member?.profile?.nickname).toBe('Jane'));
+    // The merchant (or a password change) ends every session of hers.
+    const jane = p.sandbox.context.state.identities.get('jane@example.com')?.memberId;
+    await p.call('POST', '/_sandbox/revoke', { body: { memberId: jane } });
+    let added: unknown;
+    await act(async () => {
+      added = await cart.current.addToCart({ productId: p.productId('stoneware-mug') });
+    });
+    await vi.waitFor(() => expect(signedOut).toEqual([{ reason: 'expired' }]));
+    expect(member.current.signedIn).toBe(false);
+    // Her add is not replayed as the visitor she falls back to (src/auth/renewal.ts): not added, and said so.
+    expect(added).toBe(0);
+    // The cart goes on as the visitor's.
+    await act(async () => {
+      added = await cart.current.addToCart({ productId: p.productId('stoneware-mug') });
+    });
+    expect(added).toBe(1);
+    expect(cart.current.count).toBe(1);
+    expect(signedOut).toEqual([{ reason: 'expired' }]);
   });
 });
