@@ -217,8 +217,11 @@ export interface AddToCartButtonProps
   productId: string;
   /** Opens the cart drawer after a successful add; the provider's `openCartOnAdd` by default. */
   openCart?: boolean;
-  /** Told whether the add worked (the cart's own error is in `useCart().error`). */
-  onAdded?: (ok: boolean) => void;
+  /**
+   * Told whether the add worked, and how many were added: fewer than asked when the stock ran short (the
+   * drawer says "Only 3 added…"), 0 when it failed (the cart's own error is in `useCart().error`).
+   */
+  onAdded?: (ok: boolean, added: number) => void;
 }
 
 /**
@@ -243,17 +246,18 @@ export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
         if (state === 'adding') return;
         setState('adding');
         const { store } = await live.whenStarted();
-        const ok = await store.getState().addToCart({
+        const added = await store.getState().addToCart({
           productId,
           ...(quantity === undefined ? {} : { quantity }),
           ...(variantId ? { variantId } : {}),
           ...(options ? { options } : {}),
         });
-        setState(ok ? 'added' : 'error');
+        setState(added ? 'added' : 'error');
         // The provider's setting as it is now; not a drawer of another session started meanwhile.
         const now = live.current();
-        if (ok && now?.store === store && (openCart ?? now.config.openCartOnAdd)) store.getState().openCart();
-        onAdded?.(ok > 0);
+        if (added && now?.store === store && (openCart ?? now.config.openCartOnAdd))
+          store.getState().openCart();
+        onAdded?.(added > 0, added);
       }}
     >
       {children ?? 'Add to cart'}

@@ -154,6 +154,22 @@ describe('an app that installs it', () => {
             }).format(product.priceData?.discountedPrice ?? product.priceData?.price ?? 0),
           );
         expect(grid).toContain('Add to cart');
+        // The Pages Router's page, with getStaticProps: the same, in German (descending names, 4 a page).
+        const classic = readFileSync(join(appDir('next-app'), '.next/server/pages/classic.html'), 'utf8');
+        const classicGrid =
+          /<sf-product-grid><template shadowrootmode="open"><style>.*?<\/style>(.*?)<\/template><\/sf-product-grid>/s.exec(
+            classic,
+          )?.[1] ?? '';
+        const last = await queryProducts(
+          createApiClient({ apiBase: sandbox.url, auth: visitorAuth('demo-client') }),
+        )
+          .descending('name')
+          .limit(4)
+          .find();
+        expect(
+          [...classicGrid.matchAll(/<h3 [^>]*part="name"[^>]*>(.*?)<\/h3>/g)].map((m) => text(m[1] ?? '')),
+        ).toEqual(last.items.map((product) => product.name));
+        expect(text(classicGrid)).toContain('In den Warenkorb');
         // ... and the page's flight data names the components as client references (a component rendered on
         // the server would not be there): the package's 'use client' is the boundary.
         for (const name of ['StorefrontProvider', 'MemberBadge', 'ProductGrid', 'CartDrawer'])

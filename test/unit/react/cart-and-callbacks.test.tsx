@@ -8,6 +8,7 @@
 import { act, createElement, version } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  AddToCartButton,
   CartDrawer,
   type CheckoutEvent,
   LoginModal,
@@ -272,6 +273,28 @@ describe(`useCart()'s add cut short by the stock on React ${version}`, () => {
         key: 'addCapped',
       }),
     );
+  });
+
+  it('tells <AddToCartButton onAdded> how many were added', async () => {
+    const p = app.platform();
+    const mug = p.productId('stoneware-mug');
+    const stock = p.sandbox.context.state.products.get(mug)?.variants?.[0]?.stock?.quantity as number;
+    const heard: Array<[boolean, number]> = [];
+    await app.show(
+      <Shop p={p} lang="en">
+        <AddToCartButton
+          productId={mug}
+          quantity={stock + 3}
+          openCart={false}
+          onAdded={(...told) => heard.push(told)}
+        >
+          Add them all
+        </AddToCartButton>
+      </Shop>,
+    );
+    await click(getByRole(app.container, 'button', 'Add them all'));
+    await vi.waitFor(() => expect(heard).toEqual([[true, stock]]));
+    expect(app.container.querySelector('button')?.getAttribute('data-sf-state')).toBe('added');
   });
 });
 
