@@ -89,15 +89,44 @@ const attributesOf = (props: ProductDisplayProps): Record<string, string> => ({
 });
 
 /**
- * On a server: the widget's markup for products the server read, in the provider's language and settings
- * (React waits for the texts), from a store of just those products.
+ * A product element's host (`<sf-product>`, `<sf-product-grid>`): its styles and theme, and on a server the
+ * markup of the products it was handed (`serverView`), in the provider's language and settings: React waits
+ * there for the texts (and a product page's parts).
  */
-function serverMarkup(
-  initial: EmbedConfig,
-  page: boolean,
-  view: (t: ProductStrings) => ReactNode,
-): ReactNode {
-  return <ServerTexts lang={initial.lang} strings={initial.strings} page={page} render={view} />;
+function ProductHost({
+  tag,
+  host,
+  page,
+  serverView,
+  children,
+}: {
+  tag: string;
+  host: HostProps;
+  page: boolean;
+  serverView: ((t: ProductStrings, config: EmbedConfig) => ReactNode) | undefined;
+  children: ReactNode;
+}) {
+  const { started, initial } = useStorefrontContext(`<${tag}>`);
+  return (
+    <ShadowHost
+      tag={tag}
+      css={productCss}
+      theme={started?.config.theme ?? initial.theme}
+      host={host}
+      server={
+        serverView && onServer() ? (
+          <ServerTexts
+            lang={initial.lang}
+            strings={initial.strings}
+            page={page}
+            render={(t) => serverView(t, initial)}
+          />
+        ) : undefined
+      }
+    >
+      {children}
+    </ShadowHost>
+  );
 }
 
 /**
@@ -113,7 +142,7 @@ function serverMarkup(
  * <Product product={product} layout="page" />
  */
 export function Product(props: ProductProps): ReactElement {
-  const { started, initial } = useStorefrontContext('<Product>');
+  const { started } = useStorefrontContext('<Product>');
   const t = useTexts(started, productTexts);
   const given = checkedProducts('<Product>', props.product ? [props.product] : undefined);
   const ref = given
@@ -127,21 +156,14 @@ export function Product(props: ProductProps): ReactElement {
     <ProductView store={store} t={t} settings={settings(config)} fallback={false} product={ref} />
   );
   return (
-    <ShadowHost
+    <ProductHost
       tag="sf-product"
-      css={productCss}
-      theme={started?.config.theme ?? initial.theme}
       host={props}
-      server={
-        given?.length && onServer()
-          ? serverMarkup(initial, props.layout === 'page', (t) =>
-              view(serverStore(given, { ref }), t, initial),
-            )
-          : undefined
-      }
+      page={props.layout === 'page'}
+      serverView={given?.length ? (t, config) => view(serverStore(given, { ref }), t, config) : undefined}
     >
       {started && t && handedOver ? view(started.store, t, started.config) : null}
-    </ShadowHost>
+    </ProductHost>
   );
 }
 
@@ -174,7 +196,7 @@ export interface ProductGridProps extends Omit<ProductDisplayProps, 'layout'> {
  * <ProductGrid collection="summer" pageSize={8} products={page.items} total={page.totalCount} />
  */
 export function ProductGrid(props: ProductGridProps): ReactElement {
-  const { started, initial } = useStorefrontContext('<ProductGrid>');
+  const { started } = useStorefrontContext('<ProductGrid>');
   const t = useTexts(started, productTexts);
   const { collection, sort, pageSize } = props;
   const query = {
@@ -195,19 +217,14 @@ export function ProductGrid(props: ProductGridProps): ReactElement {
     />
   );
   return (
-    <ShadowHost
+    <ProductHost
       tag="sf-product-grid"
-      css={productCss}
-      theme={started?.config.theme ?? initial.theme}
       host={props}
-      server={
-        given && onServer()
-          ? serverMarkup(initial, false, (t) => view(serverStore(given, target), t, initial))
-          : undefined
-      }
+      page={false}
+      serverView={given ? (t, config) => view(serverStore(given, target), t, config) : undefined}
     >
       {started && t && handedOver ? view(started.store, t, started.config) : null}
-    </ShadowHost>
+    </ProductHost>
   );
 }
 

@@ -1,11 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, queryProducts, visitorAuth } from '../../src/api/index';
+import { launchBrowser } from './browser';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -40,6 +42,8 @@ interface PackageManifest {
 }
 
 const appDir = (app: App) => join(scratch, app);
+/** The Next.js app's sandbox (its catalogue at build time, and the browser's platform) and its port. */
+let nextShop: { sandbox: { url: string; stop(): Promise<void> }; port: number } | undefined;
 
 /**
  * `npm pack` of the built tree (the global setup built dist/), installed into a copy of each app of test/apps
@@ -118,69 +122,124 @@ describe('an app that installs it', () => {
       expect(page).not.toMatch(/^['"]use client['"]/m);
       // README's example is this page, as written there.
       expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(page.slice(page.indexOf('import {')));
-      // The page reads the catalogue as it is built (a static page): from the package's own sandbox.
-      const sandbox = await startSandbox(appDir('next-app'), ['--port', '0']);
-      try {
-        await run('npm', ['run', 'build'], {
-          cwd: appDir('next-app'),
-          env: { ...env, STOREFRONT_API_BASE: sandbox.url },
-          maxBuffer: MAX_BUFFER_BYTES,
-        });
-        // The page is static: its HTML is the build's, as `next start` serves it.
-        const html = readFileSync(join(appDir('next-app'), '.next/server/app/index.html'), 'utf8');
-        // The elements render on the server (the grid with its cards, the others' contents on the client) ...
-        expect(html).toContain('<sf-member-badge></sf-member-badge>');
-        expect(html).toContain('<sf-cart-drawer></sf-cart-drawer>');
-        const grid =
-          /<sf-product-grid><template shadowrootmode="open"><style>.*?<\/style>(.*?)<\/template><\/sf-product-grid>/s.exec(
-            html,
-          )?.[1] ?? '';
-        // The first page of the catalogue, as the page read it: every name, every price.
-        const read = await queryProducts(
-          createApiClient({ apiBase: sandbox.url, auth: visitorAuth('demo-client') }),
-        )
-          .limit(8)
-          .find();
-        const text = (markup: string) => markup.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&');
-        const names = [...grid.matchAll(/<h3 [^>]*part="name"[^>]*>(.*?)<\/h3>/g)].map((m) =>
-          text(m[1] ?? ''),
+      // The page reads the catalogue as it is built (a static page): from the package's own sandbox, which
+      // lets the origin of the `next start` below use the demo client.
+      const port = await freePort();
+      const sandbox = await startSandbox(appDir('next-app'), [
+        '--port',
+        '0',
+        '--origin',
+        `http://127.0.0.1:${port}`,
+      ]);
+      nextShop = { sandbox, port };
+      await run('npm', ['run', 'build'], {
+        cwd: appDir('next-app'),
+        env: { ...env, STOREFRONT_API_BASE: sandbox.url },
+        maxBuffer: MAX_BUFFER_BYTES,
+      });
+      // The page is static: its HTML is the build's, as `next start` serves it.
+      const html = readFileSync(join(appDir('next-app'), '.next/server/app/index.html'), 'utf8');
+      // The elements render on the server (the grid with its cards, the others' contents on the client) ...
+      expect(html).toContain('<sf-member-badge></sf-member-badge>');
+      expect(html).toContain('<sf-cart-drawer></sf-cart-drawer>');
+      const grid = serverGridOf(html);
+      // The first page of the catalogue, as the page read it: every name, every price.
+      const catalogue = createApiClient({ apiBase: sandbox.url, auth: visitorAuth('demo-client') });
+      const read = await queryProducts(catalogue).limit(8).find();
+      expect(cardNamesIn(grid)).toEqual(read.items.map((product) => product.name));
+      for (const product of read.items)
+        expect(text(grid)).toContain(
+          new Intl.NumberFormat('en', {
+            style: 'currency',
+            currency: product.priceData?.currency ?? 'USD',
+          }).format(product.priceData?.discountedPrice ?? product.priceData?.price ?? 0),
         );
-        expect(names).toEqual(read.items.map((product) => product.name));
-        for (const product of read.items)
-          expect(text(grid)).toContain(
-            new Intl.NumberFormat('en', {
-              style: 'currency',
-              currency: product.priceData?.currency ?? 'USD',
-            }).format(product.priceData?.discountedPrice ?? product.priceData?.price ?? 0),
-          );
-        expect(grid).toContain('Add to cart');
-        // The Pages Router's page, with getStaticProps: the same, in German (descending names, 4 a page).
-        const classic = readFileSync(join(appDir('next-app'), '.next/server/pages/classic.html'), 'utf8');
-        const classicGrid =
-          /<sf-product-grid><template shadowrootmode="open"><style>.*?<\/style>(.*?)<\/template><\/sf-product-grid>/s.exec(
-            classic,
-          )?.[1] ?? '';
-        const last = await queryProducts(
-          createApiClient({ apiBase: sandbox.url, auth: visitorAuth('demo-client') }),
-        )
-          .descending('name')
-          .limit(4)
-          .find();
-        expect(
-          [...classicGrid.matchAll(/<h3 [^>]*part="name"[^>]*>(.*?)<\/h3>/g)].map((m) => text(m[1] ?? '')),
-        ).toEqual(last.items.map((product) => product.name));
-        expect(text(classicGrid)).toContain('In den Warenkorb');
-        // ... and the page's flight data names the components as client references (a component rendered on
-        // the server would not be there): the package's 'use client' is the boundary.
-        for (const name of ['StorefrontProvider', 'MemberBadge', 'ProductGrid', 'CartDrawer'])
-          expect(html).toContain(`\\"${name}\\"`);
+      expect(grid).toContain('Add to cart');
+      // The Pages Router's page, with getStaticProps: the same, in German (descending names, 4 a page).
+      const classic = readFileSync(join(appDir('next-app'), '.next/server/pages/classic.html'), 'utf8');
+      const classicGrid = serverGridOf(classic);
+      const last = await queryProducts(catalogue).descending('name').limit(4).find();
+      expect(cardNamesIn(classicGrid)).toEqual(last.items.map((product) => product.name));
+      expect(text(classicGrid)).toContain('In den Warenkorb');
+      // ... and the page's flight data names the components as client references (a component rendered on
+      // the server would not be there): the package's 'use client' is the boundary.
+      for (const name of ['StorefrontProvider', 'MemberBadge', 'ProductGrid', 'CartDrawer'])
+        expect(html).toContain(`\\"${name}\\"`);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'serves it with next start: both routers’ pages hydrate in Chromium with no error and no catalogue request, and add to the cart',
+    async () => {
+      if (!nextShop) throw new Error('The Next.js app was not built');
+      const { sandbox, port } = nextShop;
+      const server = await startServer(
+        appDir('next-app'),
+        ['--no', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'],
+        /- Local:\s+(http:\/\/\S+)/,
+      );
+      const browser = await launchBrowser();
+      try {
+        const { page, errors } = await browser.newPage();
+        const catalogue: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/stores-reader/')) catalogue.push(request.url());
+        });
+        const missing: string[] = [];
+        page.on('response', (response) => {
+          if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+        });
+        for (const [path, add] of [
+          ['/', 'Add to cart'],
+          ['/classic', 'In den Warenkorb'],
+        ] as const) {
+          await page.goto(`${server.url}${path}`);
+          const button = page
+            .locator('sf-product-grid [part="add-button"]:not([aria-disabled="true"])', { hasText: add })
+            .first();
+          await button.click();
+          await page.locator('sf-cart-drawer dialog [part="line"]').first().waitFor();
+          expect(await page.locator('sf-product-grid [part="grid"]').count(), path).toBe(1);
+          await page.keyboard.press('Escape');
+        }
+        expect(catalogue).toEqual([]);
+        expect(missing).toEqual([]);
+        expect(errors).toEqual([]);
       } finally {
+        await browser.close();
+        await server.stop();
         await sandbox.stop();
       }
     },
     BUILD_TIMEOUT_MS,
   );
 });
+
+/** The markup of a server-rendered `<sf-product-grid>`'s declarative shadow root (its styles left out). */
+const serverGridOf = (html: string) =>
+  /<sf-product-grid><template shadowrootmode="open"><style>.*?<\/style>(.*?)<\/template><\/sf-product-grid>/s.exec(
+    html,
+  )?.[1] ?? '';
+
+/** Markup's text. */
+const text = (markup: string) => markup.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&');
+
+/** The cards' names in a grid's markup, in order. */
+const cardNamesIn = (grid: string) =>
+  [...grid.matchAll(/<h3 [^>]*part="name"[^>]*>(.*?)<\/h3>/g)].map((m) => text(m[1] ?? ''));
+
+/** A port free on this machine now (for a server whose origin must be known before it starts). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 describe('npx storefront-widgets sandbox, from the installed package', () => {
   it(
@@ -260,14 +319,27 @@ async function runCommand(
   );
 }
 
+/** `npx storefront-widgets sandbox <args>`, resolved once it prints where it listens (its first line). */
+const startSandbox = (cwd: string, args: string[]) =>
+  startServer(
+    cwd,
+    ['--no', 'storefront-widgets', 'sandbox', ...args],
+    /^Sandbox platform listening on (http:\/\/\S+)$/,
+  );
+
 /**
- * `npx storefront-widgets sandbox <args>`, resolved once it prints where it listens (its first line). It runs
+ * `npx <args>` (a server), resolved with its address once it prints a line that `ready` finds it in. It runs
  * in a process group of its own: npx starts the command as a child process, and `stop()` ends both.
  */
-function startSandbox(cwd: string, args: string[]): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn('npx', ['--no', 'storefront-widgets', 'sandbox', ...args], {
+function startServer(
+  cwd: string,
+  args: string[],
+  ready: RegExp,
+  serverEnv: NodeJS.ProcessEnv = env,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn('npx', args, {
     cwd,
-    env,
+    env: serverEnv,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -283,16 +355,16 @@ function startSandbox(cwd: string, args: string[]): Promise<{ url: string; stop(
       reject(new Error(`${why}; its stderr: ${stderr}`));
     };
     const timer = setTimeout(
-      () => fail(`the sandbox did not start in ${SANDBOX_READY_TIMEOUT_MS} ms`),
+      () => fail(`\`npx ${args.join(' ')}\` did not start in ${SANDBOX_READY_TIMEOUT_MS} ms`),
       SANDBOX_READY_TIMEOUT_MS,
     );
     const exitedEarly = (code: number | null) => {
       clearTimeout(timer);
-      fail(`the sandbox command exited with ${code} before it was ready`);
+      fail(`\`npx ${args.join(' ')}\` exited with ${code} before it was ready`);
     };
     child.once('exit', exitedEarly);
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      const url = /^Sandbox platform listening on (http:\/\/\S+)$/.exec(line)?.[1];
+      const url = ready.exec(line)?.[1];
       if (!url) return;
       clearTimeout(timer);
       child.off('exit', exitedEarly);
