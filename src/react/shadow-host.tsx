@@ -69,6 +69,12 @@ export function ShadowHost(props: ShadowHostProps) {
   return onServer() ? <ServerShadowHost {...props} /> : <ClientShadowHost {...props} />;
 }
 
+/**
+ * Until the browser reads the page's colour scheme, `auto` follows the page's declared one (inherited: light on
+ * a page that declares none), not the visitor's system: what the widget will do then, for most pages.
+ */
+const SERVER_SCHEME = '\n:host(:not([data-theme])) { color-scheme: inherit; }';
+
 function ServerShadowHost({ tag, css, theme, host, server }: ShadowHostProps) {
   return createElement(
     tag,
@@ -80,7 +86,7 @@ function ServerShadowHost({ tag, css, theme, host, server }: ShadowHostProps) {
           // The widget's own CSS, a constant of this package (as HTML: React 18 would escape the `>` of a child
           // selector in a text child).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: no outside text, the package's own styles
-          createElement('style', { dangerouslySetInnerHTML: { __html: css } }),
+          createElement('style', { dangerouslySetInnerHTML: { __html: css + SERVER_SCHEME } }),
           server,
         )
       : null,

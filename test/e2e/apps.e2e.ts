@@ -172,49 +172,67 @@ describe('an app that installs it', () => {
   it(
     'serves it with next start: both routers’ pages hydrate in Chromium with no error and no catalogue request, and add to the cart',
     async () => {
-      if (!nextShop) throw new Error('The Next.js app was not built');
-      const { sandbox, port } = nextShop;
-      const server = await startServer(
-        appDir('next-app'),
-        ['--no', 'next', 'start', '-p', String(port), '-H', '127.0.0.1'],
-        /- Local:\s+(http:\/\/\S+)/,
-      );
-      const browser = await launchBrowser();
-      try {
-        const { page, errors } = await browser.newPage();
-        const catalogue: string[] = [];
-        page.on('request', (request) => {
-          if (request.url().includes('/stores-reader/')) catalogue.push(request.url());
-        });
-        const missing: string[] = [];
-        page.on('response', (response) => {
-          if (response.status() === 404) missing.push(new URL(response.url()).pathname);
-        });
-        for (const [path, add] of [
-          ['/', 'Add to cart'],
-          ['/classic', 'In den Warenkorb'],
-        ] as const) {
-          await page.goto(`${server.url}${path}`);
-          const button = page
-            .locator('sf-product-grid [part="add-button"]:not([aria-disabled="true"])', { hasText: add })
-            .first();
-          await button.click();
-          await page.locator('sf-cart-drawer dialog [part="line"]').first().waitFor();
-          expect(await page.locator('sf-product-grid [part="grid"]').count(), path).toBe(1);
-          await page.keyboard.press('Escape');
-        }
-        expect(catalogue).toEqual([]);
-        expect(missing).toEqual([]);
-        expect(errors).toEqual([]);
-      } finally {
-        await browser.close();
-        await server.stop();
-        await sandbox.stop();
-      }
+      await tryNextApp('start');
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'runs on next dev (React’s development build, StrictMode): the same, with no hydration warning',
+    async () => {
+      await tryNextApp('dev');
     },
     BUILD_TIMEOUT_MS,
   );
 });
+
+/**
+ * The Next.js app as `next start` (after the build) or `next dev` serves it, on the port its sandbox allows:
+ * each router's page, in Chromium, is hydrated with no error (React's development build reports a mismatch
+ * as one) and no catalogue request (the server's products are taken over), and a card adds to the cart.
+ */
+async function tryNextApp(command: 'start' | 'dev') {
+  if (!nextShop) throw new Error('The Next.js app was not built');
+  const { sandbox, port } = nextShop;
+  const server = await startServer(
+    appDir('next-app'),
+    ['--no', 'next', command, '-p', String(port), '-H', '127.0.0.1'],
+    /- Local:\s+(http:\/\/\S+)/,
+    { ...env, STOREFRONT_API_BASE: sandbox.url },
+  );
+  const browser = await launchBrowser();
+  try {
+    const { page, errors } = await browser.newPage();
+    const catalogue: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/stores-reader/')) catalogue.push(request.url());
+    });
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+    });
+    for (const [path, add] of [
+      ['/', 'Add to cart'],
+      ['/classic', 'In den Warenkorb'],
+    ] as const) {
+      // (A dev server compiles each page on its first request.)
+      await page.goto(`${server.url}${path}`, { timeout: BUILD_TIMEOUT_MS });
+      const button = page
+        .locator('sf-product-grid [part="add-button"]:not([aria-disabled="true"])', { hasText: add })
+        .first();
+      await button.click({ timeout: BUILD_TIMEOUT_MS });
+      await page.locator('sf-cart-drawer dialog [part="line"]').first().waitFor();
+      expect(await page.locator('sf-product-grid [part="grid"]').count(), path).toBe(1);
+      await page.keyboard.press('Escape');
+    }
+    expect(catalogue).toEqual([]);
+    expect(missing).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
 
 /** The markup of a server-rendered `<sf-product-grid>`'s declarative shadow root (its styles left out). */
 const serverGridOf = (html: string) =>

@@ -96,6 +96,8 @@ describe(`server-rendered products on React ${version}`, () => {
     const css = /<style>(.*?)<\/style>/s.exec(html)?.[1] ?? '';
     expect(css).toContain('>');
     expect(css).not.toContain('&gt;');
+    // `auto`: the page's declared colour scheme until the browser reads the page (not the visitor's system).
+    expect(css.endsWith(':host(:not([data-theme])) { color-scheme: inherit; }')).toBe(true);
     expect(errors).toEqual([]);
     expect(console).not.toHaveBeenCalled();
   });
