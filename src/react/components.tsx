@@ -90,8 +90,7 @@ const attributesOf = (props: ProductDisplayProps): Record<string, string> => ({
 
 /**
  * A product element's host (`<sf-product>`, `<sf-product-grid>`): its styles and theme, and on a server the
- * markup of the products it was handed (`serverView`), in the provider's language and settings: React waits
- * there for the texts (and a product page's parts).
+ * markup of the products it was handed (`serverView`), in the provider's language and settings.
  */
 function ProductHost({
   tag,

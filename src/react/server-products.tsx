@@ -1,13 +1,15 @@
-import { type ComponentType, createElement, lazy, type ReactNode, useState } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
 import { createStore } from 'zustand/vanilla';
 import type { Product } from '../api/types/products';
-import { listKey, pageSizeOf, readKey } from '../store/product-keys';
 import { withProducts } from '../store/product-items';
+import { listKey, pageSizeOf, readKey } from '../store/product-keys';
 import type { Storefront } from '../store/store';
 import type { ProductListQuery, ProductRef, ProductsSlice } from '../store/types';
+import { languageOf } from '../ui/i18n';
 import { loadPageParts } from '../widgets/product/card';
-import { type ProductStrings, productStrings } from '../widgets/product/strings';
-import { useClientLayoutEffect } from './shadow-host';
+import { type ProductStrings, productPack, withProductOverrides } from '../widgets/product/strings';
+import { LANGUAGE_PACKS } from '../widgets/texts';
+import { onServer, useClientLayoutEffect } from './shadow-host';
 
 /*
  * Products read on a server (a Server Component, a loader, with `storefront-widgets/api`) and handed to
@@ -124,14 +126,38 @@ export const serverStore = (products: Array<Product & { id: string }>, target: T
     products: sliceWith({ items: {}, slugs: {}, reads: {}, lists: {} }, products, target),
   })) as unknown as Storefront;
 
-/** The texts (and a product page's parts) a server waits for, as a component that has them. */
-type Gate = ComponentType<{ render: (t: ProductStrings) => ReactNode }>;
+/** Each language's texts as its pack has them, once a server has loaded it (by the pack's code). */
+const packs = new Map<string, ProductStrings>();
+/** Whether a product page's own parts are loaded on this server. */
+let pageParts = false;
+
+const codeOf = (lang: string) => languageOf(LANGUAGE_PACKS, lang) ?? 'en';
+
+/** A language's texts and (for a product page) the page's parts, kept for the server's life once here. */
+const load = (lang: string, page: boolean) =>
+  Promise.all([
+    productPack(lang).then((t) => void packs.set(codeOf(lang), t)),
+    page ? loadPageParts().then(() => void (pageParts = true)) : null,
+  ]);
+
+/**
+ * Every language's texts and the product page's parts, loading as this module does on a server (from its
+ * disk): ready before its first page, as a rule, so that no render has to wait for them.
+ */
+export const serverTextsLoaded: Promise<unknown> = onServer()
+  ? Promise.all(['en', ...Object.keys(LANGUAGE_PACKS)].map((lang) => load(lang, true))).catch(() => {})
+  : Promise.resolve();
+
+type Gate = ComponentType<{ render: () => ReactNode }>;
+/** What renders once a language's texts (and page parts) are here, by language and page. */
 const gates = new Map<string, Gate>();
 
 /**
- * The product elements' texts in a language (with overrides), and a product page's own parts, for a server's
- * render: React waits for them (`lazy`, as for code) where a browser would render again when they come. Each
- * language's is loaded once for the server's life.
+ * The product elements' texts in a language, with the provider's overrides, and a product page's own parts,
+ * for a server's render inside the declarative shadow root. Had they not loaded yet (a render in the first
+ * moments of a server), they are waited for in a boundary of their own: a streaming render that can wait
+ * does; one that cannot (`renderToString`; a boundary sent before they came, which React's streaming script
+ * cannot find in a shadow root) leaves the shadow root empty, and the browser renders the widget.
  */
 export function ServerTexts({
   lang,
@@ -144,14 +170,21 @@ export function ServerTexts({
   page: boolean;
   render: (t: ProductStrings) => ReactNode;
 }) {
-  const key = JSON.stringify([lang, strings ?? null, page]);
-  let Ready = gates.get(key);
-  if (!Ready) {
-    Ready = lazy(async () => {
-      const [t] = await Promise.all([productStrings(lang, strings), page ? loadPageParts() : null]);
-      return { default: ({ render: show }: { render: (t: ProductStrings) => ReactNode }) => show(t) };
-    });
-    gates.set(key, Ready);
+  const pack = packs.get(codeOf(lang));
+  if (pack && (pageParts || !page)) return render(withProductOverrides(pack, strings));
+  const key = JSON.stringify([codeOf(lang), page]);
+  let Later = gates.get(key);
+  if (!Later) {
+    Later = lazy(() =>
+      load(lang, page).then(() => ({ default: ({ render: show }: { render: () => ReactNode }) => show() })),
+    );
+    gates.set(key, Later);
   }
-  return createElement(Ready, { render });
+  return createElement(
+    Suspense,
+    { fallback: null },
+    createElement(Later, {
+      render: () => render(withProductOverrides(packs.get(codeOf(lang)) as ProductStrings, strings)),
+    }),
+  );
 }

@@ -6,11 +6,13 @@
  * React's streaming server renderer, 19 and 18 (the react18 project), in Node: no document.
  */
 import { createElement, version } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, queryProducts, visitorAuth } from '../../../src/api/index';
 import type { Product as CatalogueProduct } from '../../../src/api/types/products';
 import { Product, ProductGrid, StorefrontProvider } from '../../../src/react/index';
+import { serverTextsLoaded } from '../../../src/react/server-products';
 import { testSandbox } from '../../helpers/sandbox';
+import { CHUNK_TIMEOUT_MS } from '../../helpers/widget';
 
 /** The tree's HTML once everything it waits for (the texts) is here, as a streaming server sends it. */
 async function serverHtml(tree: React.ReactElement): Promise<string> {
@@ -37,6 +39,8 @@ async function serverHtml(tree: React.ReactElement): Promise<string> {
 }
 
 const errors: unknown[] = [];
+// A server has every language's texts before its first page (server-render-cold.test.tsx: one that has not).
+beforeAll(() => serverTextsLoaded, CHUNK_TIMEOUT_MS);
 afterEach(() => {
   errors.length = 0;
   vi.restoreAllMocks();
