@@ -56,4 +56,5 @@ export {
   useProducts,
 } from './product-hooks';
 export { StorefrontProvider, type StorefrontProviderProps } from './provider';
+export { serverTextsLoaded as serverReady } from './server-products';
 export type { HostProps } from './shadow-host';

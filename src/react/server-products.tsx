@@ -142,10 +142,14 @@ const load = (lang: string, page: boolean) =>
 
 /**
  * Every language's texts and the product page's parts, loading as this module does on a server (from its
- * disk): ready before its first page, as a rule, so that no render has to wait for them.
+ * disk): ready before its first page, as a rule, so that no render has to wait for them. (`serverReady` in
+ * `./react`: a server of the app's own may wait for it before its first render; in the browser it is settled.)
  */
-export const serverTextsLoaded: Promise<unknown> = onServer()
-  ? Promise.all(['en', ...Object.keys(LANGUAGE_PACKS)].map((lang) => load(lang, true))).catch(() => {})
+export const serverTextsLoaded: Promise<void> = onServer()
+  ? Promise.all(['en', ...Object.keys(LANGUAGE_PACKS)].map((lang) => load(lang, true))).then(
+      () => {},
+      () => {},
+    )
   : Promise.resolve();
 
 type Gate = ComponentType<{ render: () => ReactNode }>;

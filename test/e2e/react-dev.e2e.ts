@@ -303,7 +303,11 @@ async function renderSsrPage(apiBase: string) {
   const client = createApiClient({ apiBase, auth: visitorAuth('demo-client') });
   const page = await queryProducts(client, { includeVariants: true }).ascending('name').limit(4).find();
   const props: SsrProps = { apiBase, products: page.items, total: page.totalCount };
-  const widgets = (await import(resolve(root, 'dist/react/index.js'))) as Parameters<typeof ssrApp>[0];
+  const widgets = (await import(resolve(root, 'dist/react/index.js'))) as Parameters<typeof ssrApp>[0] & {
+    serverReady: Promise<void>;
+  };
+  // As a server of its own that started a moment ago would: its texts loaded before its first page.
+  await widgets.serverReady;
   const { renderToReadableStream } = await import('react-dom/server');
   const stream = await renderToReadableStream(ssrApp(widgets, props));
   await stream.allReady;
