@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, useState } from 'react';
 import { createStore } from 'zustand/vanilla';
 import type { Product } from '../api/types/products';
 import { withProducts } from '../store/product-items';
@@ -159,9 +159,10 @@ const gates = new Map<string, Gate>();
 /**
  * The product elements' texts in a language, with the provider's overrides, and a product page's own parts,
  * for a server's render inside the declarative shadow root. Had they not loaded yet (a render in the first
- * moments of a server), they are waited for in a boundary of their own: a streaming render that can wait
- * does; one that cannot (`renderToString`; a boundary sent before they came, which React's streaming script
- * cannot find in a shadow root) leaves the shadow root empty, and the browser renders the widget.
+ * moments of a server), React waits for them as for a lazy component: a streaming render (Next.js, Remix,
+ * `renderToPipeableStream`, `renderToReadableStream`, a static build) sends the page when they are here (a
+ * boundary inside the shadow root would not do: React's streaming script cannot find it there).
+ * `renderToString` cannot wait: a server that uses it awaits `serverReady` before its first render.
  */
 export function ServerTexts({
   lang,
@@ -184,11 +185,7 @@ export function ServerTexts({
     );
     gates.set(key, Later);
   }
-  return createElement(
-    Suspense,
-    { fallback: null },
-    createElement(Later, {
-      render: () => render(withProductOverrides(packs.get(codeOf(lang)) as ProductStrings, strings)),
-    }),
-  );
+  return createElement(Later, {
+    render: () => render(withProductOverrides(packs.get(codeOf(lang)) as ProductStrings, strings)),
+  });
 }

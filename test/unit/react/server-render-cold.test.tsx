@@ -1,16 +1,14 @@
 // @vitest-environment node
 /**
  * A server render in the first moments of a server, before the product texts have loaded from its disk
- * (held back here): `renderToString`, which cannot wait, renders the element with an empty declarative shadow
- * root (the browser then renders the widget) instead of failing the page; once the texts are here, it renders
- * the cards. React 19 and 18 (the react18 project).
+ * (held back here): a streaming render waits for them and sends the whole page, the cards in it. React 19 and
+ * 18 (the react18 project).
  */
 import { createElement, version } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product as CatalogueProduct } from '../../../src/api/types/products';
-import { ProductGrid, StorefrontProvider } from '../../../src/react/index';
-import { serverTextsLoaded } from '../../../src/react/server-products';
-import { CHUNK_TIMEOUT_MS } from '../../helpers/widget';
+import { ProductGrid, StorefrontProvider, serverReady } from '../../../src/react/index';
+import { serverHtml, shadowOf } from '../../helpers/server-render';
 
 /** The product texts' packs, held until the test lets them load. */
 const held = vi.hoisted(() => {
@@ -18,12 +16,18 @@ const held = vi.hoisted(() => {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { released, release };
+  return { released, release, asked: 0 };
 });
 
 vi.mock('../../../src/widgets/product/strings', async (original) => {
   const actual = await original<typeof import('../../../src/widgets/product/strings')>();
-  return { ...actual, productPack: (lang: string) => held.released.then(() => actual.productPack(lang)) };
+  return {
+    ...actual,
+    productPack: (lang: string) => {
+      held.asked += 1;
+      return held.released.then(() => actual.productPack(lang));
+    },
+  };
 });
 
 const mug: CatalogueProduct = {
@@ -35,21 +39,25 @@ const mug: CatalogueProduct = {
 };
 
 describe(`a server render before the texts have loaded, on React ${version}`, () => {
-  it('gives renderToString the element with an empty shadow root, not a failed page; the cards once they are here', async () => {
-    const { renderToString } = await import('react-dom/server');
+  it('waits for them in a streaming render, and sends the cards', async () => {
     const tree = (
-      <StorefrontProvider clientId="demo-client">
+      <StorefrontProvider clientId="demo-client" lang="fr">
         <ProductGrid products={[mug]} />
       </StorefrontProvider>
     );
-    const cold = renderToString(tree);
-    expect(cold).toMatch(/^<sf-product-grid><template shadowrootmode="open"><style>/);
-    expect(cold).not.toContain('Stoneware Mug');
-    held.release();
-    await serverTextsLoaded;
-    await vi.waitFor(() => expect(renderToString(tree)).toContain('>Stoneware Mug<'), {
-      timeout: CHUNK_TIMEOUT_MS,
+    let sent: string | undefined;
+    const rendering = serverHtml(tree).then((html) => {
+      sent = html;
     });
-    expect(renderToString(tree)).toContain('Add to cart');
+    // The render is under way, and waits: nothing is sent while the texts are not here.
+    await vi.waitFor(() => expect(held.asked).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(sent).toBeUndefined();
+    held.release();
+    await rendering;
+    const shadow = shadowOf(sent as string, 'sf-product-grid');
+    expect(shadow).toContain('>Stoneware Mug<');
+    expect(shadow).toContain('Ajouter au panier');
+    await serverReady;
   });
 });

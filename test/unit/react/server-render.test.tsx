@@ -12,33 +12,11 @@ import type { Product as CatalogueProduct } from '../../../src/api/types/product
 import { Product, ProductGrid, StorefrontProvider } from '../../../src/react/index';
 import { serverTextsLoaded } from '../../../src/react/server-products';
 import { testSandbox } from '../../helpers/sandbox';
+import { serverHtml as render, shadowOf } from '../../helpers/server-render';
 import { CHUNK_TIMEOUT_MS } from '../../helpers/widget';
 
-/** The tree's HTML once everything it waits for (the texts) is here, as a streaming server sends it. */
-async function serverHtml(tree: React.ReactElement): Promise<string> {
-  const server = await import('react-dom/server');
-  if ('renderToReadableStream' in server && typeof server.renderToReadableStream === 'function') {
-    const stream = await server.renderToReadableStream(tree, { onError: (error) => void errors.push(error) });
-    await stream.allReady;
-    return new Response(stream).text();
-  }
-  // React 18's Node build has the pipeable stream only.
-  const { PassThrough } = await import('node:stream');
-  return new Promise((resolve, reject) => {
-    let html = '';
-    const out = new PassThrough();
-    out.on('data', (chunk) => {
-      html += chunk;
-    });
-    out.on('end', () => resolve(html));
-    const { pipe } = server.renderToPipeableStream(tree, {
-      onAllReady: () => pipe(out),
-      onError: reject,
-    });
-  });
-}
-
 const errors: unknown[] = [];
+const serverHtml = (tree: React.ReactElement) => render(tree, errors);
 // A server has every language's texts before its first page (server-render-cold.test.tsx: one that has not).
 beforeAll(() => serverTextsLoaded, CHUNK_TIMEOUT_MS);
 afterEach(() => {
@@ -55,16 +33,6 @@ async function catalogue(limit: number) {
     fetch: (input, init) => sandbox.fetch(new Request(input as RequestInfo, init)),
   });
   return queryProducts(client, { includeVariants: true }).ascending('name').limit(limit).find();
-}
-
-/** The declarative shadow root of the first `<tag>` in the HTML: its markup. */
-function shadowOf(html: string, tag: string): string {
-  const found = new RegExp(
-    `<${tag}[^>]*><template shadowrootmode="open"><style>(.*?)</style>(.*?)</template></${tag}>`,
-    's',
-  ).exec(html);
-  if (!found) throw new Error(`No <${tag}> with a declarative shadow root in ${html.slice(0, 400)}`);
-  return found[2] as string;
 }
 
 describe(`server-rendered products on React ${version}`, () => {
