@@ -98,6 +98,9 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   /** What the server rendered in the declarative shadow root, until the widget takes its place. */
   const fromServer = useRef<ChildNode[]>([]);
+  /** The control pressed in the server's markup while the widget was on its way: pressed again in the widget. */
+  const pressed = useRef<number[] | null>(null);
+  const stopListening = useRef(() => {});
   useClientLayoutEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -105,12 +108,25 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
     const shadow = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
     adoptStyles(shadow, css);
     setRoot(shadow);
+    if (!fromServer.current.length) return;
+    const remember = (event: Event) => {
+      const control = (event.target as Element).closest?.('button, input, select, label');
+      if (control) pressed.current = pathOf(control, shadow);
+    };
+    shadow.addEventListener('click', remember, true);
+    stopListening.current = () => shadow.removeEventListener('click', remember, true);
+    return () => stopListening.current();
   }, [css]);
   const shown = root !== null && children != null;
   useClientLayoutEffect(() => {
-    if (!shown) return;
+    if (!shown || !root) return;
     for (const node of fromServer.current) node.remove();
     fromServer.current = [];
+    stopListening.current();
+    const path = pressed.current;
+    pressed.current = null;
+    // (After this commit: the widget's handlers are React's, which runs the press as any other.)
+    if (path) queueMicrotask(() => (elementAt(root, path) as HTMLElement | undefined)?.click());
   }, [shown]);
   return createElement(
     tag,
@@ -118,3 +134,22 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
     root ? createPortal(children, root) : null,
   );
 }
+
+/** The elements of a parent that are the widget's (not the server's <style>). */
+const elementsOf = (parent: ParentNode) =>
+  [...parent.children].filter((child) => child.localName !== 'style');
+
+/** Where an element is in the shadow root, as element indices from it (the same in the widget's markup). */
+function pathOf(element: Element, root: ShadowRoot): number[] {
+  const path: number[] = [];
+  for (let at: Element = element; at.parentNode; at = at.parentNode as Element) {
+    path.unshift(elementsOf(at.parentNode).indexOf(at));
+    if (at.parentNode === root) break;
+  }
+  return path;
+}
+
+const elementAt = (root: ShadowRoot, path: number[]): Element | undefined =>
+  path.reduce<ParentNode | undefined>((at, index) => (at ? elementsOf(at)[index] : undefined), root) as
+    | Element
+    | undefined;

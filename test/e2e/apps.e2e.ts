@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, queryProducts, visitorAuth } from '../../src/api/index';
 import { launchBrowser } from './browser';
@@ -217,6 +218,7 @@ async function tryNextApp(command: 'start' | 'dev') {
     ] as const) {
       // (A dev server compiles each page on its first request.)
       await page.goto(`${server.url}${path}`, { timeout: BUILD_TIMEOUT_MS });
+      await liveGrid(page);
       const button = page
         .locator('sf-product-grid [part="add-button"]:not([aria-disabled="true"])', { hasText: add })
         .first();
@@ -233,6 +235,20 @@ async function tryNextApp(command: 'start' | 'dev') {
     await server.stop();
   }
 }
+
+/**
+ * Waits until the live grid has taken the server's place (the server's markup goes with its <style>; the
+ * widget's styles are adopted): the server's buttons are not live, a press before then does nothing.
+ */
+const liveGrid = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const root = document.querySelector('sf-product-grid')?.shadowRoot;
+      return root?.querySelector('[part="grid"]') && !root.querySelector('style');
+    },
+    undefined,
+    { timeout: BUILD_TIMEOUT_MS },
+  );
 
 /** The markup of a server-rendered `<sf-product-grid>`'s declarative shadow root (its styles left out). */
 const serverGridOf = (html: string) =>

@@ -265,20 +265,35 @@ for (const react of ['19', '18'] as const)
         await shot(still.page, 'react-ssr-no-script');
 
         // With it: hydrated in React's development build (which reports any mismatch) without a request for
-        // what the server read; the live cards are the server's, once each, and add to the cart.
+        // what the server read. The product texts are held back: the server's cards are on show, and a press
+        // on one of their buttons is made again by the live widget when it comes.
         const { page, errors } = await freshPage();
         const catalogue: string[] = [];
         page.on('request', (request) => {
           if (request.url().includes('/stores-reader/')) catalogue.push(request.url());
         });
+        let release = () => {};
+        const texts = new Promise<void>((asked) =>
+          page.route('**/products.en-*.js', async (route) => {
+            asked();
+            await new Promise<void>((resolve) => {
+              release = resolve;
+            });
+            await route.continue();
+          }),
+        );
         await page.goto(`${app?.origin}/ssr.html`);
         const grid = page.locator('sf-product-grid');
-        // The live widget has taken the server's place: its cards answer a press.
-        const mug = grid.locator('[part="card"]', { hasText: names[0] as string });
-        await mug.getByRole('button', { name: 'Add to cart' }).click();
+        // Hydrated (the widget asks for its texts after hydrating): the server's button, pressed now.
+        await texts;
+        const first = grid.locator('[part="card"]', { hasText: names[0] as string });
+        await first.getByRole('button', { name: 'Add to cart' }).click();
+        release();
         await drawer(page)
           .locator('[part="line"]', { hasText: names[0] as string })
           .waitFor();
+        // The server's markup (with its <style>) gave way to the live widget (adopted styles).
+        expect(await grid.evaluate((host) => host.shadowRoot?.querySelector('style'))).toBeNull();
         expect(await grid.locator('[part="name"]').allTextContents()).toEqual(names);
         expect(await grid.evaluate((host) => host.shadowRoot?.querySelectorAll('[part="grid"]').length)).toBe(
           1,
