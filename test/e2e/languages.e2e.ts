@@ -254,3 +254,24 @@ describe('amounts on a right-to-left page', () => {
     });
   }
 });
+
+describe('the merchant’s own words on a right-to-left page', () => {
+  it('keep their direction: an English description reads left to right, its full stop at its end', async () => {
+    const { page, errors } = await freshPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement) return;
+        document.documentElement.lang = 'ar';
+        document.documentElement.dir = 'rtl';
+        observer.disconnect();
+      }).observe(document, { childList: true });
+    });
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    const description = page.locator('sf-product [part="description"]');
+    await description.waitFor();
+    const paragraphs = await seen(page, 'sf-product [part="description"] > *');
+    expect(paragraphs.length).toBeGreaterThan(0);
+    for (const { logical, visual } of paragraphs) expect(visual, logical).toBe(logical);
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+});
