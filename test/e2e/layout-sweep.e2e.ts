@@ -76,6 +76,9 @@ const setTheme = (page: Page, scheme: 'light' | 'dark') =>
         document.head.append(style);
       }
       for (const el of document.querySelectorAll(widgets)) el.setAttribute('data-theme', scheme);
+      // What the widgets paint now: the badge's button's background, the theme's --_bg.
+      const button = document.querySelector('sf-member-badge')?.shadowRoot?.querySelector('button');
+      return button ? getComputedStyle(button).backgroundColor : undefined;
     },
     [scheme, WIDGETS] as const,
   );
@@ -166,7 +169,9 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
           if (process.env.SWEEP_SHOTS) await shot(page, `sweep-${lang}-${state}-${size.width}`);
         }
         for (const scheme of ['dark', 'light'] as const) {
-          await setTheme(page, scheme);
+          expect(await setTheme(page, scheme)).toBe(
+            scheme === 'dark' ? 'rgb(23, 25, 29)' : 'rgb(255, 255, 255)',
+          );
           await expectAccessible(page, `${lang} ${state}, ${scheme}`, WIDGETS, ['color-contrast']);
         }
       };
