@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
-import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
+import { animationsDone, expectAccessible, overflows, unexpectedErrors } from './page-checks';
 
 const { demoUrl, freshPage, shot } = journeys();
 
@@ -43,32 +43,6 @@ const packsOf = (scripts: string[]) =>
   scripts.flatMap((path) => {
     const found = /\/chunks\/((?:lang|texts|products|member)\.[a-z]{2})-[\w-]+\.js$/.exec(path);
     return found ? [found[1] as string] : [];
-  });
-
-/**
- * What sticks out sideways: the page wider than its viewport, and elements of the widgets (in their shadow
- * roots) whose content is wider than their box (clipped or overflowing text), by a description.
- */
-const overflows = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth)
-      found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const host of document.querySelectorAll(
-      'sf-member-badge, sf-cart-drawer, sf-login-modal, sf-product-grid',
-    )) {
-      for (const el of host.shadowRoot?.querySelectorAll<HTMLElement>('*') ?? []) {
-        const style = getComputedStyle(el);
-        if (style.display === 'none' || style.display === 'contents' || el.clientWidth === 0) continue;
-        if (el.closest('.sf-visually-hidden, [part="media"], [part="gallery"], select')) continue;
-        if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll')
-          found.push(
-            `<${host.localName}> ${el.localName}.${el.className || el.getAttribute('part')}: "${el.textContent?.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`,
-          );
-      }
-    }
-    return found;
   });
 
 describe('a shop in Arabic, right to left', () => {
@@ -190,5 +164,114 @@ describe('a German page', () => {
     await panel(german.page).getByRole('heading', { name: 'Dein Warenkorb' }).waitFor();
     expect(new Set(packsOf(german.scripts))).toEqual(new Set(['lang.de', 'texts.de', 'products.de']));
     expect(unexpectedErrors(german.errors, [404])).toEqual([]);
+  });
+});
+
+/**
+ * A text's characters in the order the eye meets them, line by line and left to right (spaces and the invisible
+ * direction marks left out), measured from their boxes (a range a character).
+ */
+const seen = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements.map((el) => {
+      const chars: Array<{ x: number; y: number; ch: string }> = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if ((node.parentElement as Element).closest('.sf-visually-hidden')) continue;
+        for (let i = 0; i < node.data.length; i++) {
+          if (/[\s\u200e\u200f\u061c\u2066-\u2069]/.test(node.data[i] as string)) continue;
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getBoundingClientRect();
+          chars.push({
+            x: box.left + box.width / 2,
+            y: Math.round(box.top + box.height / 2),
+            ch: node.data[i] as string,
+          });
+        }
+      }
+      const logical = chars.map((c) => c.ch).join('');
+      const visual = [...chars]
+        .sort((a, b) => (Math.abs(a.y - b.y) > 4 ? a.y - b.y : a.x - b.x))
+        .map((c) => c.ch)
+        .join('');
+      return { logical, visual, rtlScript: /[\u0590-\u08ff\u200f\u061c]/.test(el.textContent ?? '') };
+    }),
+  );
+
+describe('amounts on a right-to-left page', () => {
+  for (const lang of ['en', 'de', 'ar']) {
+    it(`keep their own direction in "${lang}": a sign, a currency and a delivery time where that language writes them`, async () => {
+      const { page, errors } = await shopIn(lang, 'rtl', { width: 1280, height: 900 });
+      await page.locator('sf-product-grid [part="price"]').first().waitFor();
+      await page.waitForFunction(() => 'addToCart' in ((window as { Storefront?: object }).Storefront ?? {}));
+      await page.evaluate(async () => {
+        const storefront = (window as unknown as { Storefront: Record<string, (...a: unknown[]) => unknown> })
+          .Storefront;
+        await storefront.addToCart?.({ productId: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8', quantity: 2 });
+        storefront.openCart?.();
+      });
+      const drawer = panel(page);
+      await drawer.locator('[part="line"]').waitFor();
+      await drawer.locator('[part="coupon"] input').fill('SAVE10');
+      await drawer.locator('[part="coupon"] button[type="submit"]').click();
+      await drawer.locator('[part="shipping"] select').selectOption('US');
+      await drawer.locator('[part="shipping"] button[type="submit"]').click();
+      await drawer.locator('[part="shipping"] .option').nth(2).waitFor();
+      await expect.poll(() => drawer.locator('[part="totals"] dd').count()).toBe(5);
+      await animationsDone(page);
+      await shot(page, `rtl-amounts-${lang}`);
+      const amounts = await seen(
+        page,
+        'sf-cart-drawer :is([part="line-total"], [part="totals"] dd, .option-head > .nowrap, .option-text > .muted)',
+      );
+      // The product cards' prices too (a sale's two, or the one).
+      amounts.push(
+        ...(await seen(
+          page,
+          'sf-product-grid :is([part="sale-price"], [part="regular-price"], [part="price"]:not(:has([part="sale-price"])))',
+        )),
+      );
+      expect(amounts.length).toBeGreaterThan(10);
+      const discount = (await seen(page, 'sf-cart-drawer [part="totals"] .total-row:nth-child(2) dd'))[0];
+      expect(discount?.logical).toMatch(/^[−-]/);
+      for (const { logical, visual, rtlScript } of amounts) {
+        // What is written left to right (English's and German's amounts, the merchant's "3–5 business days")
+        // reads left to right, its sign included; Arabic's amounts are as Arabic writes them, right to left.
+        if (!rtlScript) expect(visual, logical).toBe(logical);
+      }
+      if (lang === 'ar') {
+        // Arabic's discount: its sign first when read from the right (at the right of the digits), and the
+        // currency after the digits (at their left).
+        const { visual = '' } = discount ?? {};
+        expect(visual.search(/[−-]/)).toBeGreaterThan(visual.search(/\d/));
+        expect(visual.search(/\$/)).toBeLessThan(visual.search(/\d/));
+      } else {
+        expect(discount?.visual).toBe(discount?.logical);
+      }
+      expect(unexpectedErrors(errors, [404])).toEqual([]);
+    });
+  }
+});
+
+describe('the merchant’s own words on a right-to-left page', () => {
+  it('keep their direction: an English description reads left to right, its full stop at its end', async () => {
+    const { page, errors } = await freshPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement) return;
+        document.documentElement.lang = 'ar';
+        document.documentElement.dir = 'rtl';
+        observer.disconnect();
+      }).observe(document, { childList: true });
+    });
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    const description = page.locator('sf-product [part="description"]');
+    await description.waitFor();
+    const paragraphs = await seen(page, 'sf-product [part="description"] > *');
+    expect(paragraphs.length).toBeGreaterThan(0);
+    for (const { logical, visual } of paragraphs) expect(visual, logical).toBe(logical);
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
   });
 });

@@ -28,21 +28,31 @@ interface AxeResult {
  * axe-core in the page (it looks inside open shadow roots): no serious or critical violation. `within`: only
  * these elements (the widgets on a page whose own styles are not under test).
  */
-export async function expectAccessible(page: Page, label: string, within?: string): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  within?: string,
+  /** Only these axe rules (`['color-contrast']`), else all. */
+  rules?: string[],
+): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   // Colours are checked once the widgets' entrance animations have finished.
   await animationsDone(page);
-  const violations = await page.evaluate(async (selector) => {
-    const { axe } = window as unknown as {
-      axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
-    };
-    const result = await axe.run(selector ? { include: [[selector]] } : document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, within);
+  const violations = await page.evaluate(
+    async ([selector, rules]) => {
+      const { axe } = window as unknown as {
+        axe: { run(context: unknown, options: unknown): Promise<AxeResult> };
+      };
+      const result = await axe.run(selector ? { include: [[selector]] } : document, {
+        resultTypes: ['violations'],
+        ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}),
+      });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    },
+    [within, rules] as const,
+  );
   expect(violations, `axe: ${label}`).toEqual([]);
 }
 
@@ -70,3 +80,32 @@ export function contrast(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (light + 0.05) / (dark + 0.05);
 }
+
+/** The widgets' elements, whose open shadow roots the layout checks look into. */
+export const WIDGETS = 'sf-member-badge, sf-cart-drawer, sf-login-modal, sf-product-grid, sf-product';
+
+/**
+ * What sticks out sideways: the page wider than its viewport, and elements of the widgets matched by `hosts`
+ * (in their shadow roots) whose content is wider than their box (clipped or overflowing text), by a description.
+ */
+export const overflows = (page: Page, hosts = WIDGETS) =>
+  page.evaluate((selector) => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const host of document.querySelectorAll(selector)) {
+      for (const el of host.shadowRoot?.querySelectorAll<HTMLElement>('*') ?? []) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.display === 'contents' || el.clientWidth === 0) continue;
+        // A field scrolls what is typed in it: a long password is not a layout's fault.
+        if (el.closest('.sf-visually-hidden, [part="media"], [part="gallery"], select, input, textarea'))
+          continue;
+        if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll')
+          found.push(
+            `<${host.localName}> ${el.localName}.${el.className || el.getAttribute('part')}: "${el.textContent?.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`,
+          );
+      }
+    }
+    return found;
+  }, hosts);

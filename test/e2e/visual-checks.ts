@@ -113,7 +113,8 @@ export async function settle(page: Page): Promise<void> {
  * What a person would see as broken in the widgets matched by `hosts` (their open shadow roots), and in the
  * page: text cut off by an `overflow: hidden`/`clip` box (not an ellipsis or a line clamp, which say so), a
  * scroll container or the page wider than its box, and controls smaller than 24×24 px (WCAG 2.5.8), or
- * 44×44 px for the main controls on a touch screen (primary and secondary buttons, the stepper's, close).
+ * 44×44 px for the main controls on a touch screen (primary and secondary buttons, the stepper's, close, the
+ * member badge's button).
  */
 export function layoutProblems(page: Page, hosts: string, touch: boolean): Promise<string[]> {
   return page.evaluate(
@@ -164,7 +165,8 @@ export function layoutProblems(page: Page, hosts: string, touch: boolean): Promi
           const labelBox = label?.getBoundingClientRect();
           const width = Math.max(box.width, labelBox?.width ?? 0);
           const height = Math.max(box.height, labelBox?.height ?? 0);
-          const main = touch && el.matches('.primary, .secondary, .stepper button, button.icon');
+          const main =
+            touch && el.matches('.primary, .secondary, .stepper button, button.icon, .sign-in, .trigger');
           const least = main ? 44 : 24;
           if (width < least - 0.5 || height < least - 0.5)
             problems.push(

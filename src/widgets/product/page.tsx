@@ -39,7 +39,8 @@ export function RichText({ html, part }: { html: string | undefined; part: strin
   const nodes = useMemo(() => sanitizeHtml(html), [html]);
   if (!nodes.length) return null;
   return (
-    <div className="rich" part={part}>
+    // In the merchant's direction, whatever the page's (an English description on a right-to-left page).
+    <div className="rich" part={part} dir="auto">
       {nodes.map(render)}
     </div>
   );
