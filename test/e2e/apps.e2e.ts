@@ -216,7 +216,9 @@ async function tryNextApp(command: 'start' | 'dev') {
       ['/', 'Add to cart'],
       ['/classic', 'In den Warenkorb'],
     ] as const) {
-      // (A dev server compiles each page on its first request.)
+      // The page as the server sends it has the cards. (A dev server compiles each page on its first request.)
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(cardNamesIn(serverGridOf(html)).length, path).toBe(path === '/' ? 8 : 4);
       await page.goto(`${server.url}${path}`, { timeout: BUILD_TIMEOUT_MS });
       await liveGrid(page);
       const button = page
