@@ -409,10 +409,15 @@ function Shipping(props: ViewProps) {
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
-  // The countries are named after the opening frame: a page's first `Intl.DisplayNames` loads the browser's
-  // region names, most of a first add's opening task at 4× CPU slowdown (a CPU profile). Until then, codes.
+  // The countries are named only once the list is wanted (the select focused or pressed) or a country is
+  // shown, and then after the frame that shows it: a page's first `Intl.DisplayNames` loads the browser's
+  // region names, a task of 90–130 ms at 4× CPU slowdown of its own (a trace of a new visitor's first add),
+  // over the 50 ms a task may take. Until then, codes.
   const [named, setNamed] = useState(false);
-  useEffect(() => setNamed(true), []);
+  const name = () => setNamed(true);
+  useEffect(() => {
+    if (country) setNamed(true);
+  }, [country]);
   const countryId = useId();
   const postalId = useId();
   return (
@@ -437,6 +442,8 @@ function Shipping(props: ViewProps) {
               value={country}
               aria-invalid={countryMissing ? 'true' : undefined}
               onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
+              onFocus={name}
+              onPointerDown={name}
             >
               <option value="">—</option>
               {COUNTRIES.map((code) => (
