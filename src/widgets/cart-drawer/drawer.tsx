@@ -290,12 +290,23 @@ function LineControls({
   );
 }
 
-function Coupon({ store, t, cart, slice }: ViewProps & { cart: Cart }) {
-  const { couponBusy: busy, couponError: error } = slice;
+/** The coupon applied to a cart, if any. */
+const couponOf = (cart: Cart) => cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
+
+/**
+ * The coupon form, or the coupon applied. Given only what it shows (not the cart): the drawer keeps its element
+ * while that is the same, so a quantity change or an answer does not render it again.
+ */
+function Coupon({
+  store,
+  t,
+  applied,
+  busy,
+  error,
+}: Pick<Props, 'store' | 't'> & { applied: string | undefined; busy: boolean; error: Problem | null }) {
   const [code, setCode] = useState('');
   const inputId = useId();
   const errorId = useId();
-  const applied = cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
   if (applied) {
     return (
       <div className="coupon applied" part="coupon">
@@ -794,6 +805,32 @@ function lineElements(
   });
 }
 
+/** Whether two pieces of the server's JSON are equal: the same primitives, arrays and objects throughout. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b))
+    return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/**
+ * The lines, each that equals the one shown before (by id) replaced by that one: the server's answer is a new
+ * cart, every line a new object, and a line kept is a line not rendered again (`lineElements`).
+ */
+function useLinesKept(lines: LineItem[]): LineItem[] {
+  const shown = useRef(new Map<string | undefined, LineItem>());
+  const kept = lines.map((line) => {
+    const before = shown.current.get(line.id);
+    return before && sameJson(before, line) ? before : line;
+  });
+  shown.current = new Map(kept.map((line) => [line.id, line]));
+  return kept;
+}
+
 /** The cart drawer: an accessible side dialog over the page. */
 export function Drawer(given: Props) {
   const { store, t } = given;
@@ -803,7 +840,7 @@ export function Drawer(given: Props) {
   // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
   const currency = cart?.currency || given.currency;
   const props = { ...given, currency, slice };
-  const shown = withAddShown(cart?.lineItems ?? [], slice.addingItem);
+  const shown = withAddShown(useLinesKept(cart?.lineItems ?? []), slice.addingItem);
   const { lines, adding } = shown;
   const shownLines = useLinesByFrame(lines);
   // The lines' elements, made again for other texts, currency or language.
@@ -813,6 +850,14 @@ export function Drawer(given: Props) {
   const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
   const close = given.onClose ?? (() => store.getState().closeCart());
   const [removed, setRemoved] = useState<LineItem | null>(null);
+  const applied = cart ? couponOf(cart) : undefined;
+  const { couponBusy, couponError } = slice;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the same element while what it shows is the same
+  const coupon = useMemo(
+    () =>
+      cart ? <Coupon store={store} t={t} applied={applied} busy={couponBusy} error={couponError} /> : null,
+    [!cart, applied, couponBusy, couponError, store, t],
+  );
   return (
     // The browser's modal <dialog>: a press outside the drawer, Escape and the close button close it.
     <ModalDialog labelledBy={titleId} onClose={close} className="overlay" part="overlay">
@@ -847,7 +892,7 @@ export function Drawer(given: Props) {
                 })}
                 {adding ? <PendingLine {...props} add={adding} /> : null}
               </ul>
-              {cart ? <Coupon cart={cart} {...props} /> : null}
+              {coupon}
               <Shipping {...props} />
             </>
           )}

@@ -642,13 +642,60 @@ describe('the cart drawer: quantities', () => {
       await update.arrived;
       await vi.waitFor(() => expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2'));
       // The change shown at once (the line busy, its new quantity): the mug's line rendered, not the pins'.
-      // (The server's answer is a new cart, every line a new object: all render then.)
       expect(rendered).toContain('Stoneware Mug');
       expect(rendered).not.toContain('Enamel Pin Set');
+      // The server's answer is a new cart, every line a new object: the pins' line, equal to the one shown,
+      // is not rendered again, nor at the totals' answer.
+      rendered.length = 0;
       update.release();
       await vi.waitFor(() => expect(lineOf(f.root, 'Stoneware Mug').hasAttribute('aria-busy')).toBe(false));
+      await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('ready'));
+      await settle();
+      expect(rendered).toContain('Stoneware Mug');
+      expect(rendered).not.toContain('Enamel Pin Set');
     } finally {
       hooks.__r = before;
+    }
+  });
+
+  it('renders no line at a keystroke in the coupon field, and not the coupon at a quantity change', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await f.store.getState().addToCart({ productId: f.productId('enamel-pin-set') });
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(lineNames(f.root)).toHaveLength(2));
+    await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('ready'));
+    // Preact's render hook (`options._render`, `__r` in its build): the components rendered from here on.
+    const hooks = options as unknown as { __r?: (vnode: VNode) => void };
+    const previous = hooks.__r;
+    const rendered: string[] = [];
+    hooks.__r = (vnode) => {
+      if (typeof vnode.type === 'function') rendered.push(vnode.type.name);
+      previous?.(vnode);
+    };
+    try {
+      const field = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Coupon code' });
+      await user.type(field, 'SAVE');
+      await settle();
+      expect(field.value).toBe('SAVE');
+      expect(rendered).toContain('Coupon');
+      expect(rendered).not.toContain('Line');
+      expect(rendered).not.toContain('Drawer');
+
+      rendered.length = 0;
+      await click(button(lineOf(f.root, 'Stoneware Mug'), 'One more Stoneware Mug'));
+      await vi.waitFor(() => expect(lineOf(f.root, 'Stoneware Mug').hasAttribute('aria-busy')).toBe(false));
+      await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('ready'));
+      await settle();
+      expect(rendered).toContain('Line');
+      expect(rendered).toContain('Totals');
+      expect(rendered).not.toContain('Coupon');
+      // What was typed is still there.
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Coupon code' }).value).toBe(
+        'SAVE',
+      );
+    } finally {
+      hooks.__r = previous;
     }
   });
 
