@@ -831,6 +831,17 @@ function useLinesKept(lines: LineItem[]): LineItem[] {
   return kept;
 }
 
+/** The coupon part's element (none without a cart), the same one while what it shows is the same. */
+function useCouponPart(store: Storefront, t: Strings, { cart, couponBusy, couponError }: CartSlice) {
+  const applied = cart ? couponOf(cart) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made again only when what it shows changes
+  return useMemo(
+    () =>
+      cart ? <Coupon store={store} t={t} applied={applied} busy={couponBusy} error={couponError} /> : null,
+    [!cart, applied, couponBusy, couponError, store, t],
+  );
+}
+
 /** The cart drawer: an accessible side dialog over the page. */
 export function Drawer(given: Props) {
   const { store, t } = given;
@@ -850,14 +861,7 @@ export function Drawer(given: Props) {
   const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
   const close = given.onClose ?? (() => store.getState().closeCart());
   const [removed, setRemoved] = useState<LineItem | null>(null);
-  const applied = cart ? couponOf(cart) : undefined;
-  const { couponBusy, couponError } = slice;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the same element while what it shows is the same
-  const coupon = useMemo(
-    () =>
-      cart ? <Coupon store={store} t={t} applied={applied} busy={couponBusy} error={couponError} /> : null,
-    [!cart, applied, couponBusy, couponError, store, t],
-  );
+  const coupon = useCouponPart(store, t, slice);
   return (
     // The browser's modal <dialog>: a press outside the drawer, Escape and the close button close it.
     <ModalDialog labelledBy={titleId} onClose={close} className="overlay" part="overlay">
