@@ -393,16 +393,20 @@ window.__sfBench = (() => {
         const t0 = performance.now();
         window.Storefront.openCart();
         const sync = lineCount() >= n;
-        const done = (linesAt) => {
+        // The dialog is shown by a task of its own after the render's (a 0 ms timer the render set, so before
+        // this one): \`opened\` is when it is, which counts that task too.
+        const whenOpen = (then) =>
+          shadow()?.querySelector('dialog[open]') ? then(performance.now()) : setTimeout(() => whenOpen(then));
+        const done = (linesAt) => whenOpen((openedAt) => {
           requestAnimationFrame(() => {
             const rafAt = performance.now();
             postTask(() => {
               const paintedAt = performance.now();
               clearTimeout(timer);
-              resolve({ lines: linesAt - t0, raf: rafAt - t0, painted: paintedAt - t0, frameWork: paintedAt - rafAt, sync, t0 });
+              resolve({ lines: linesAt - t0, opened: openedAt - t0, raf: rafAt - t0, painted: paintedAt - t0, frameWork: paintedAt - rafAt, sync, t0 });
             });
           });
-        };
+        });
         if (sync) return done(performance.now());
         const root = shadow();
         if (root) {
@@ -543,6 +547,8 @@ new MutationObserver((records, observer) => {
 
 interface OpenTiming {
   lines: number;
+  /** To the dialog shown (`showModal()`, in a task after the render's). */
+  opened: number;
   raf: number;
   painted: number;
   frameWork: number;
@@ -829,15 +835,18 @@ async function benchDrawer(): Promise<DrawerFigures> {
     const longTasks = await inPage<number[]>(page, 'window.__sfBench.longTasks');
 
     const lines = stats(runs.map((r) => r.lines));
-    const busy = stats(runs.map((r) => r.lines + r.frameWork));
+    // The render, the dialog's showing (a task of its own) and the frame: what the main thread did, but for
+    // any wait between the render's task and the showing's (none is expected: a 0 ms timer).
+    const busy = stats(runs.map((r) => r.opened + r.frameWork));
     console.log(
       `\n  warm opens (chunk loaded, cart in the store; ${RUNS} measured after ${WARMUP} unmeasured):`,
     );
     row('', ['min', 'median', 'p95', 'max']);
     row(`openCart() → first ${FIRST_LINES} lines in the shadow DOM`, lines);
+    row('openCart() → the dialog shown (showModal)', stats(runs.map((r) => r.opened)));
     row('openCart() → next animation frame starts', stats(runs.map((r) => r.raf)));
     row('that frame: style, layout, paint', stats(runs.map((r) => r.frameWork)));
-    row('main-thread work: lines + that frame', busy);
+    row('main-thread work: to shown + that frame', busy);
     row('openCart() → end of that frame (vsync wait too)', stats(runs.map((r) => r.painted)));
     row(`openCart() → all ${LINES} lines in the shadow DOM`, stats(full.map((r) => r.lines)));
     row(`openCart() → end of the frame with all ${LINES}`, stats(full.map((r) => r.painted)));
@@ -851,7 +860,7 @@ async function benchDrawer(): Promise<DrawerFigures> {
       longTasks.length ? `${longTasks.length}, longest ${ms(Math.max(...longTasks))}` : 'none',
     );
     line(`median openCart() → first lines ≤ ${FRAME_MS} ms`, lines.median <= FRAME_MS ? 'yes' : 'no');
-    line(`median main-thread work (lines + frame) ≤ ${FRAME_MS} ms`, busy.median <= FRAME_MS ? 'yes' : 'no');
+    line(`median main-thread work (shown + frame) ≤ ${FRAME_MS} ms`, busy.median <= FRAME_MS ? 'yes' : 'no');
     const inputs = await benchTypingAndQuantity(page);
     const menu = await benchMemberMenu(context, page, url);
     if (errors.length) line('console errors on the page', errors.join(' | '));
