@@ -5,7 +5,8 @@
  * fresh context (a new visitor), side by side in one run; then, on the page with the widgets, a new visitor's
  * first add, a second add of the same product (drawer closed first) and a quantity change (+ in the drawer).
  * Times run from the click event's time stamp to the first animation frame whose DOM shows the result (what
- * that frame paints). Medians of `BENCH_ROUNDS` rounds (default 5).
+ * that frame paints); the longest task of each step runs from its click to the next step's. Medians of
+ * `BENCH_ROUNDS` rounds (default 5).
  */
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
