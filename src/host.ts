@@ -33,7 +33,7 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
   const onClick = clicks(doc, store, options);
   doc.addEventListener('click', onClick);
   const unpaint = paintCountAndRole(doc, store, options.report);
-  const unprefetch = prefetchNearAdd(doc, options.prefetch);
+  const unprefetch = prefetchNearAdd(doc, store, options.prefetch);
   return () => {
     doc.removeEventListener('click', onClick);
     unpaint();
@@ -43,12 +43,20 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
 
 /**
  * The add's code, fetched before the click (so the click only runs it): at the first pointer or focus on or
- * near an add button or a product, or when the browser is first idle on a page that has one. Once.
+ * near an add button or a product, or when the browser is first idle on a page that has one. Once. The
+ * visitor's token, which the add waits for, starts at that pointer or focus only (`ensureTokens`: nothing when
+ * it is fresh, one request shared with the add's own otherwise): a visitor who never comes near makes none.
  */
-function prefetchNearAdd(doc: Document, prefetch: (() => void) | undefined): () => void {
+function prefetchNearAdd(doc: Document, store: Storefront, prefetch: (() => void) | undefined): () => void {
   let done = !prefetch;
+  let tokens = false;
   const start = (event?: Event) => {
-    if (done || (event && !(event.target as Element).closest?.(NEAR_ADD))) return;
+    if (event && !(event.target as Element).closest?.(NEAR_ADD)) return;
+    if (event && !tokens) {
+      tokens = true;
+      void store.session.ensureTokens().catch(() => {});
+    }
+    if (done) return;
     done = true;
     prefetch?.();
     void hostAdd().catch(() => {});

@@ -26,6 +26,58 @@ export function firstTabbable(root: Element | ShadowRoot): HTMLElement | null {
   return null;
 }
 
+/**
+ * Shows a rendered `<dialog>` as the modal dialog (`ModalDialog`): the page behind still, the focus inside, its
+ * close requests to `close`. Returns how to take it away, the focus given back.
+ */
+function showDialog(
+  el: HTMLDialogElement,
+  initialFocus: HTMLElement | null,
+  close: RefObject<() => void>,
+): () => void {
+  const doc = el.ownerDocument;
+  const root = doc.documentElement;
+  const returnTo = deepActiveElement(doc) as HTMLElement | null;
+  const previousOverflow = root.style.overflow;
+  const previousPadding = root.style.paddingInlineEnd;
+  const scrollbar = (doc.defaultView?.innerWidth ?? 0) - root.clientWidth;
+  root.style.overflow = 'hidden';
+  if (scrollbar > 0) root.style.paddingInlineEnd = `${scrollbar}px`;
+  if (!el.open) el.showModal();
+  (initialFocus ?? firstTabbable(el) ?? el).focus();
+
+  // Escape (or another close request): the store decides, so the browser's own close is cancelled.
+  const onCancel = (event: Event) => {
+    event.preventDefault();
+    close.current();
+  };
+  // The browser closed it anyway (a cancel it would not let be cancelled twice in a row): tell the owner.
+  // A `close` event comes a task after its `close()`: one that finds the dialog open again is the event of
+  // this dialog's own cleanup, run and followed by showing it again (React's StrictMode, a re-shown
+  // Activity), not a close.
+  const onClosed = () => {
+    if (!el.open) close.current();
+  };
+  // The focused element was removed (a view changed): the focus stays in the dialog, not on the page.
+  const keepFocus = new MutationObserver(() => {
+    const active = deepActiveElement(doc);
+    if (!active || active === doc.body) el.focus();
+  });
+  el.addEventListener('cancel', onCancel);
+  el.addEventListener('close', onClosed);
+  keepFocus.observe(el, { childList: true, subtree: true });
+  return () => {
+    el.removeEventListener('cancel', onCancel);
+    el.removeEventListener('close', onClosed);
+    keepFocus.disconnect();
+    el.close();
+    root.style.overflow = previousOverflow;
+    root.style.paddingInlineEnd = previousPadding;
+    const active = deepActiveElement(doc);
+    if (returnTo?.isConnected && (!active || active === doc.body || within(el, active))) returnTo.focus();
+  };
+}
+
 export interface ModalDialogProps {
   /** The id of the element that names the dialog: its title. */
   labelledBy: string;
@@ -70,51 +122,23 @@ export function ModalDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  // A layout effect: open, with the focus inside, from the first frame it shows in.
+  // Opened in a task of its own, right after the task of the render that made it (a 0 ms timer; until then
+  // the closed dialog is not shown at all): showModal() makes the page behind inert and the scroll lock lays
+  // the page out again, both forced at once by the focus, and with the render's own work that was one task of
+  // over 100 ms at 4× CPU slowdown (a trace of a new visitor's first add: about half render, half style and
+  // layout). Split, the browser can take an input between the two. It takes the keys from the frame it shows
+  // in, as before.
   // biome-ignore lint/correctness/useExhaustiveDependencies: opened once, when it is rendered
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const doc = el.ownerDocument;
-    const returnTo = deepActiveElement(doc) as HTMLElement | null;
-    const root = doc.documentElement;
-    const previousOverflow = root.style.overflow;
-    const previousPadding = root.style.paddingInlineEnd;
-    const scrollbar = (doc.defaultView?.innerWidth ?? 0) - root.clientWidth;
-    root.style.overflow = 'hidden';
-    if (scrollbar > 0) root.style.paddingInlineEnd = `${scrollbar}px`;
-    if (!el.open) el.showModal();
-    (initialFocus?.current ?? firstTabbable(el) ?? el).focus();
-
-    // Escape (or another close request): the store decides, so the browser's own close is cancelled.
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      close.current();
-    };
-    // The browser closed it anyway (a cancel it would not let be cancelled twice in a row): tell the owner.
-    // A `close` event comes a task after its `close()`: one that finds the dialog open again is the event of
-    // this effect's own cleanup, run and followed by this effect again (React's StrictMode, a re-shown
-    // Activity), not a close.
-    const onClosed = () => {
-      if (!el.open) close.current();
-    };
-    // The focused element was removed (a view changed): the focus stays in the dialog, not on the page.
-    const keepFocus = new MutationObserver(() => {
-      const active = deepActiveElement(doc);
-      if (!active || active === doc.body) el.focus();
+    let shown: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      shown = showDialog(el, initialFocus?.current ?? null, close);
     });
-    el.addEventListener('cancel', onCancel);
-    el.addEventListener('close', onClosed);
-    keepFocus.observe(el, { childList: true, subtree: true });
     return () => {
-      el.removeEventListener('cancel', onCancel);
-      el.removeEventListener('close', onClosed);
-      keepFocus.disconnect();
-      el.close();
-      root.style.overflow = previousOverflow;
-      root.style.paddingInlineEnd = previousPadding;
-      const active = deepActiveElement(doc);
-      if (returnTo?.isConnected && (!active || active === doc.body || within(el, active))) returnTo.focus();
+      clearTimeout(timer);
+      shown?.();
     };
   }, []);
   return (

@@ -290,12 +290,23 @@ function LineControls({
   );
 }
 
-function Coupon({ store, t, cart, slice }: ViewProps & { cart: Cart }) {
-  const { couponBusy: busy, couponError: error } = slice;
+/** The coupon applied to a cart, if any. */
+const couponOf = (cart: Cart) => cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
+
+/**
+ * The coupon form, or the coupon applied. Given only what it shows (not the cart): the drawer keeps its element
+ * while that is the same, so a quantity change or an answer does not render it again.
+ */
+function Coupon({
+  store,
+  t,
+  applied,
+  busy,
+  error,
+}: Pick<Props, 'store' | 't'> & { applied: string | undefined; busy: boolean; error: Problem | null }) {
   const [code, setCode] = useState('');
   const inputId = useId();
   const errorId = useId();
-  const applied = cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
   if (applied) {
     return (
       <div className="coupon applied" part="coupon">
@@ -409,10 +420,15 @@ function Shipping(props: ViewProps) {
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
-  // The countries are named after the opening frame: a page's first `Intl.DisplayNames` loads the browser's
-  // region names, most of a first add's opening task at 4× CPU slowdown (a CPU profile). Until then, codes.
+  // The countries are named only once the list is wanted (the select focused or pressed) or a country is
+  // shown, and then after the frame that shows it: a page's first `Intl.DisplayNames` loads the browser's
+  // region names, a task of 90–130 ms at 4× CPU slowdown of its own (a trace of a new visitor's first add),
+  // over the 50 ms a task may take. Until then, codes.
   const [named, setNamed] = useState(false);
-  useEffect(() => setNamed(true), []);
+  const name = () => setNamed(true);
+  useEffect(() => {
+    if (country) setNamed(true);
+  }, [country]);
   const countryId = useId();
   const postalId = useId();
   return (
@@ -437,6 +453,8 @@ function Shipping(props: ViewProps) {
               value={country}
               aria-invalid={countryMissing ? 'true' : undefined}
               onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
+              onFocus={name}
+              onPointerDown={name}
             >
               <option value="">—</option>
               {COUNTRIES.map((code) => (
@@ -787,6 +805,43 @@ function lineElements(
   });
 }
 
+/** Whether two pieces of the server's JSON are equal: the same primitives, arrays and objects throughout. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b))
+    return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/**
+ * The lines, each that equals the one shown before (by id) replaced by that one: the server's answer is a new
+ * cart, every line a new object, and a line kept is a line not rendered again (`lineElements`).
+ */
+function useLinesKept(lines: LineItem[]): LineItem[] {
+  const shown = useRef(new Map<string | undefined, LineItem>());
+  const kept = lines.map((line) => {
+    const before = shown.current.get(line.id);
+    return before && sameJson(before, line) ? before : line;
+  });
+  shown.current = new Map(kept.map((line) => [line.id, line]));
+  return kept;
+}
+
+/** The coupon part's element (none without a cart), the same one while what it shows is the same. */
+function useCouponPart(store: Storefront, t: Strings, { cart, couponBusy, couponError }: CartSlice) {
+  const applied = cart ? couponOf(cart) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made again only when what it shows changes
+  return useMemo(
+    () =>
+      cart ? <Coupon store={store} t={t} applied={applied} busy={couponBusy} error={couponError} /> : null,
+    [!cart, applied, couponBusy, couponError, store, t],
+  );
+}
+
 /** The cart drawer: an accessible side dialog over the page. */
 export function Drawer(given: Props) {
   const { store, t } = given;
@@ -796,7 +851,7 @@ export function Drawer(given: Props) {
   // Prices in the cart's own currency (the configured one until a cart is known), written the page's way.
   const currency = cart?.currency || given.currency;
   const props = { ...given, currency, slice };
-  const shown = withAddShown(cart?.lineItems ?? [], slice.addingItem);
+  const shown = withAddShown(useLinesKept(cart?.lineItems ?? []), slice.addingItem);
   const { lines, adding } = shown;
   const shownLines = useLinesByFrame(lines);
   // The lines' elements, made again for other texts, currency or language.
@@ -806,6 +861,7 @@ export function Drawer(given: Props) {
   const loading = !cart && slice.status !== 'ready' && slice.status !== 'error';
   const close = given.onClose ?? (() => store.getState().closeCart());
   const [removed, setRemoved] = useState<LineItem | null>(null);
+  const coupon = useCouponPart(store, t, slice);
   return (
     // The browser's modal <dialog>: a press outside the drawer, Escape and the close button close it.
     <ModalDialog labelledBy={titleId} onClose={close} className="overlay" part="overlay">
@@ -840,7 +896,7 @@ export function Drawer(given: Props) {
                 })}
                 {adding ? <PendingLine {...props} add={adding} /> : null}
               </ul>
-              {cart ? <Coupon cart={cart} {...props} /> : null}
+              {coupon}
               <Shipping {...props} />
             </>
           )}

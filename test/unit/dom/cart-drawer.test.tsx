@@ -642,13 +642,60 @@ describe('the cart drawer: quantities', () => {
       await update.arrived;
       await vi.waitFor(() => expect(quantityInput(f.root, 'Stoneware Mug').value).toBe('2'));
       // The change shown at once (the line busy, its new quantity): the mug's line rendered, not the pins'.
-      // (The server's answer is a new cart, every line a new object: all render then.)
       expect(rendered).toContain('Stoneware Mug');
       expect(rendered).not.toContain('Enamel Pin Set');
+      // The server's answer is a new cart, every line a new object: the pins' line, equal to the one shown,
+      // is not rendered again, nor at the totals' answer.
+      rendered.length = 0;
       update.release();
       await vi.waitFor(() => expect(lineOf(f.root, 'Stoneware Mug').hasAttribute('aria-busy')).toBe(false));
+      await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('ready'));
+      await settle();
+      expect(rendered).toContain('Stoneware Mug');
+      expect(rendered).not.toContain('Enamel Pin Set');
     } finally {
       hooks.__r = before;
+    }
+  });
+
+  it('renders no line at a keystroke in the coupon field, and not the coupon at a quantity change', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await f.store.getState().addToCart({ productId: f.productId('enamel-pin-set') });
+    const dialog = await openDrawer(f);
+    await vi.waitFor(() => expect(lineNames(f.root)).toHaveLength(2));
+    await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('ready'));
+    // Preact's render hook (`options._render`, `__r` in its build): the components rendered from here on.
+    const hooks = options as unknown as { __r?: (vnode: VNode) => void };
+    const previous = hooks.__r;
+    const rendered: string[] = [];
+    hooks.__r = (vnode) => {
+      if (typeof vnode.type === 'function') rendered.push(vnode.type.name);
+      previous?.(vnode);
+    };
+    try {
+      const field = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Coupon code' });
+      await user.type(field, 'SAVE');
+      await settle();
+      expect(field.value).toBe('SAVE');
+      expect(rendered).toContain('Coupon');
+      expect(rendered).not.toContain('Line');
+      expect(rendered).not.toContain('Drawer');
+
+      rendered.length = 0;
+      await click(button(lineOf(f.root, 'Stoneware Mug'), 'One more Stoneware Mug'));
+      await vi.waitFor(() => expect(lineOf(f.root, 'Stoneware Mug').hasAttribute('aria-busy')).toBe(false));
+      await vi.waitFor(() => expect(f.store.getState().cart.totalsStatus).toBe('ready'));
+      await settle();
+      expect(rendered).toContain('Line');
+      expect(rendered).toContain('Totals');
+      expect(rendered).not.toContain('Coupon');
+      // What was typed is still there.
+      expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Coupon code' }).value).toBe(
+        'SAVE',
+      );
+    } finally {
+      hooks.__r = previous;
     }
   });
 
@@ -1123,7 +1170,7 @@ describe('the cart drawer: shipping estimate and totals', () => {
     expect(totalsOf(f.root).at(-1)).toEqual(['Total', '$38.00']);
   });
 
-  it('names the countries after the opening frame (a page’s first Intl.DisplayNames is slow), their codes until then', async () => {
+  it('names the countries only when the list is wanted (a page’s first Intl.DisplayNames is slow), their codes until then', async () => {
     holdClock();
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
@@ -1132,15 +1179,32 @@ describe('the cart drawer: shipping estimate and totals', () => {
     f.store.getState().openCart();
     // Renders only (queued microtasks): the drawer's first frame, its effects not run.
     await vi.advanceTimersByTimeAsync(0);
-    const countries = () =>
-      [...withinShadow(f.root).getByRole<HTMLSelectElement>('combobox', { name: 'Country' }).options].map(
-        (option) => textOf(option),
-      );
+    const select = () => withinShadow(f.root).getByRole<HTMLSelectElement>('combobox', { name: 'Country' });
+    const countries = () => [...select().options].map((option) => textOf(option));
     expect(countries()).toContain('DE');
     expect(countries()).not.toContain('Germany');
+    // Nor after the frame, nor at the server's answers: nobody looked at the list.
     await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    expect(countries()).toContain('DE');
+    select().focus();
+    await vi.advanceTimersByTimeAsync(0);
     expect(countries()).toContain('Germany');
     expect(countries()).not.toContain('DE');
+  });
+
+  it('names the countries after the opening frame when a country is shown (an estimate made before)', async () => {
+    holdClock();
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('stoneware-mug') });
+    await f.store.getState().estimate({ country: 'DE', postalCode: '' });
+    await stringsFor('en');
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    f.store.getState().openCart();
+    await vi.advanceTimersByTimeAsync(0);
+    const select = () => withinShadow(f.root).getByRole<HTMLSelectElement>('combobox', { name: 'Country' });
+    expect(select().value).toBe('DE');
+    await vi.advanceTimersByTimeAsync(AFTER_PAINT_MS);
+    expect(textOf(select().selectedOptions[0] as HTMLOptionElement)).toBe('Germany');
   });
 
   it('asks for a country before estimating, and explains an estimate the server could not make', async () => {

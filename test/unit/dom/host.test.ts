@@ -23,6 +23,8 @@ const wireWithoutStore = () =>
     {
       getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
       subscribe: () => () => {},
+      // (A pointer or focus near an add starts the visitor's token.)
+      session: { ensureTokens: () => new Promise(() => {}) },
     } as never,
     { openCartOnAdd: true, lang: 'en', report: () => {} },
   );
@@ -143,6 +145,8 @@ describe('the host page’s messages in its language', () => {
     const store = {
       getState: () => ({ cart: { count: 0, status: 'idle' }, session: { role: 'none' } }),
       subscribe: () => () => {},
+      // (A pointer or focus near an add starts the visitor's token.)
+      session: { ensureTokens: () => new Promise(() => {}) },
     };
     const unwire = wireHostPage(document, store as never, {
       openCartOnAdd: true,
@@ -311,10 +315,10 @@ describe('the host page’s prefetch of the add’s code', () => {
       report: () => {},
       prefetch,
     });
-    return { prefetch, sent, unwire };
+    return { prefetch, sent, unwire, store: page.store };
   }
 
-  it('starts at the first pointer or focus on or near an add button, once, with no platform request', () => {
+  it('starts at the first pointer or focus on or near an add button, once, with no platform request before', () => {
     const { prefetch, sent, unwire } = prefetchPage(
       '<p>Text</p><article data-sf-product><h2>Mug</h2><button data-sf-add-to-cart="p1">Add</button></article>',
     );
@@ -322,6 +326,7 @@ describe('the host page’s prefetch of the add’s code', () => {
     const text = document.querySelector('p') as HTMLElement;
     text.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
     expect(prefetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     (document.querySelector('h2') as HTMLElement).dispatchEvent(
       new PointerEvent('pointerover', { bubbles: true }),
     );
@@ -331,6 +336,39 @@ describe('the host page’s prefetch of the add’s code', () => {
       new PointerEvent('pointerdown', { bubbles: true }),
     );
     expect(prefetch).toHaveBeenCalledTimes(1);
+    unwire();
+  });
+
+  it('starts the visitor’s token at the first pointer or focus near an add, once, and never on idle alone', async () => {
+    const { sent, unwire } = prefetchPage(
+      '<p>Text</p><article data-sf-product><h2>Mug</h2><button data-sf-add-to-cart="p1">Add</button></article>',
+    );
+    const tokenRequests = () => sent.filter((url) => url.endsWith('/oauth2/token'));
+    // The idle prefetch comes and goes: static files only.
+    await settle();
+    await settle();
+    (document.querySelector('p') as HTMLElement).dispatchEvent(
+      new PointerEvent('pointerover', { bubbles: true }),
+    );
+    await settle();
+    expect(sent).toEqual([]);
+    (document.querySelector('h2') as HTMLElement).dispatchEvent(
+      new PointerEvent('pointerover', { bubbles: true }),
+    );
+    await vi.waitFor(() => expect(tokenRequests()).toHaveLength(1));
+    (document.querySelector('button') as HTMLButtonElement).focus();
+    await settle();
+    expect(tokenRequests()).toHaveLength(1);
+    expect(sent).toEqual(tokenRequests());
+    unwire();
+  });
+
+  it('asks no token at a pointer near an add for a visitor whose access token is fresh', async () => {
+    const { sent, unwire, store } = prefetchPage('<button data-sf-add-to-cart="p1">Add</button>');
+    await store.session.ensureTokens();
+    sent.length = 0;
+    (document.querySelector('button') as HTMLButtonElement).focus();
+    await settle();
     expect(sent).toEqual([]);
     unwire();
   });
