@@ -201,8 +201,11 @@ describe('the demo page in Chromium', () => {
     await page.goto(`${demoUrl}/cart-v2/handmade.html`);
     const count = page.locator('.site-header [data-sf-cart-count]');
     await expect.poll(() => count.getAttribute('data-sf-status')).toBe('ready');
-    // The cart's first read is V2's, in v2/loader.js itself.
-    expect(scripts).toEqual(['/cdn/embed.js', '/cdn/v2/loader.js']);
+    // The cart's first read is V2's, in v2/loader.js itself: no other code came for it (the page's idle
+    // prefetch of the drawer's code may have come first, on a busy machine).
+    expect(scripts.slice(0, 2)).toEqual(['/cdn/embed.js', '/cdn/v2/loader.js']);
+    for (const path of scripts.slice(2))
+      expect(path).toMatch(/^\/cdn\/v2\/chunks\/(runtime|widgets|texts\.en|host-add-to-cart)-[\w-]+\.js$/);
     await page.evaluate(() =>
       (window as unknown as { Storefront: { openCart(): void } }).Storefront.openCart(),
     );
