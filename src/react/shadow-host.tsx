@@ -93,13 +93,22 @@ function ServerShadowHost({ tag, css, theme, host, server }: ShadowHostProps) {
   );
 }
 
+/** The buttons of the server's markup whose press the widget makes again when it comes: they change nothing else. */
+const REPLAYED = new Set(['add-button', 'load-more']);
+
+/**
+ * What the shopper did in the server's markup while the widget was on its way: nothing; a press of one of its
+ * `REPLAYED` buttons (the `part`, and which of them); or something the widget cannot take over (a choice, a
+ * quantity, another control), after which nothing is made again: the widget starts from its own state.
+ */
+type Pressed = null | { part: string; index: number } | 'changed';
+
 function ClientShadowHost({ tag, css, theme, host: hostProps, children }: ShadowHostProps) {
   const host = useRef<HTMLElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   /** What the server rendered in the declarative shadow root, until the widget takes its place. */
   const fromServer = useRef<ChildNode[]>([]);
-  /** The control pressed in the server's markup while the widget was on its way: pressed again in the widget. */
-  const pressed = useRef<number[] | null>(null);
+  const pressed = useRef<Pressed>(null);
   const stopListening = useRef(() => {});
   useClientLayoutEffect(() => {
     const el = host.current;
@@ -110,11 +119,18 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
     setRoot(shadow);
     if (!fromServer.current.length) return;
     const remember = (event: Event) => {
-      const control = (event.target as Element).closest?.('button, input, select, label');
-      if (control) pressed.current = pathOf(control, shadow);
+      const control = (event.target as Element).closest?.('button, input, select, label, a');
+      if (!control || pressed.current === 'changed') return;
+      const part = control.getAttribute('part') ?? '';
+      pressed.current =
+        event.type === 'click' && control.localName === 'button' && REPLAYED.has(part)
+          ? { part, index: [...shadow.querySelectorAll(`[part="${part}"]`)].indexOf(control) }
+          : 'changed';
     };
-    shadow.addEventListener('click', remember, true);
-    stopListening.current = () => shadow.removeEventListener('click', remember, true);
+    for (const type of ['click', 'input', 'change']) shadow.addEventListener(type, remember, true);
+    stopListening.current = () => {
+      for (const type of ['click', 'input', 'change']) shadow.removeEventListener(type, remember, true);
+    };
     return () => stopListening.current();
   }, [css]);
   const shown = root !== null && children != null;
@@ -123,10 +139,16 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
     for (const node of fromServer.current) node.remove();
     fromServer.current = [];
     stopListening.current();
-    const path = pressed.current;
+    const press = pressed.current;
     pressed.current = null;
-    // (After this commit: the widget's handlers are React's, which runs the press as any other.)
-    if (path) queueMicrotask(() => (elementAt(root, path) as HTMLElement | undefined)?.click());
+    if (!press || press === 'changed') return;
+    // After this commit, on the same button of the widget (React's handlers run it as any press); an event
+    // of the shadow root's only: the page's own listeners heard the first press already.
+    queueMicrotask(() => {
+      const button = root.querySelectorAll(`[part="${press.part}"]`)[press.index];
+      if (button?.localName === 'button' && button.getAttribute('aria-disabled') !== 'true')
+        button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: false }));
+    });
   }, [shown]);
   return createElement(
     tag,
@@ -134,22 +156,3 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
     root ? createPortal(children, root) : null,
   );
 }
-
-/** The elements of a parent that are the widget's (not the server's <style>). */
-const elementsOf = (parent: ParentNode) =>
-  [...parent.children].filter((child) => child.localName !== 'style');
-
-/** Where an element is in the shadow root, as element indices from it (the same in the widget's markup). */
-function pathOf(element: Element, root: ShadowRoot): number[] {
-  const path: number[] = [];
-  for (let at: Element = element; at.parentNode; at = at.parentNode as Element) {
-    path.unshift(elementsOf(at.parentNode).indexOf(at));
-    if (at.parentNode === root) break;
-  }
-  return path;
-}
-
-const elementAt = (root: ShadowRoot, path: number[]): Element | undefined =>
-  path.reduce<ParentNode | undefined>((at, index) => (at ? elementsOf(at)[index] : undefined), root) as
-    | Element
-    | undefined;
