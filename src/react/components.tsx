@@ -16,7 +16,14 @@ import { css as productCss, settingsOf } from '../widgets/product/index';
 import type { ProductStrings } from '../widgets/product/strings';
 import { ProductGridView, ProductView } from '../widgets/product/views';
 import { useStorefrontContext } from './context';
-import { checkedProducts, checkedTotal, ServerTexts, serverStore, useHandedOver } from './server-products';
+import {
+  checkedProducts,
+  checkedTotal,
+  ServerTexts,
+  serverStore,
+  useHandedOver,
+  usePagePartsFor,
+} from './server-products';
 import { type HostProps, hostAttributes, onServer, ShadowHost } from './shadow-host';
 import { productTexts, useTexts } from './texts';
 
@@ -150,6 +157,7 @@ export function Product(props: ProductProps): ReactElement {
       ? { slug: props.slug }
       : { id: props.productId as string };
   const handedOver = useHandedOver(started?.store, given, { ref });
+  const pageParts = usePagePartsFor(props.layout === 'page' && given !== undefined);
   const settings = (config: EmbedConfig) => settingsOf(attributesOf(props), { config });
   const view = (store: Storefront, t: ProductStrings, config: EmbedConfig) => (
     <ProductView store={store} t={t} settings={settings(config)} fallback={false} product={ref} />
@@ -161,7 +169,7 @@ export function Product(props: ProductProps): ReactElement {
       page={props.layout === 'page'}
       serverView={given?.length ? (t, config) => view(serverStore(given, { ref }), t, config) : undefined}
     >
-      {started && t && handedOver ? view(started.store, t, started.config) : null}
+      {started && t && handedOver && pageParts ? view(started.store, t, started.config) : null}
     </ProductHost>
   );
 }

@@ -1,4 +1,12 @@
-import { type ComponentType, createElement, lazy, type ReactNode, useState } from 'react';
+import {
+  type ComponentType,
+  createElement,
+  Fragment,
+  lazy,
+  type ReactNode,
+  useEffect,
+  useState,
+} from 'react';
 import { createStore } from 'zustand/vanilla';
 import type { Product } from '../api/types/products';
 import { withProducts } from '../store/product-items';
@@ -7,6 +15,7 @@ import type { Storefront } from '../store/store';
 import type { ProductListQuery, ProductRef, ProductsSlice } from '../store/types';
 import { languageOf } from '../ui/i18n';
 import { loadPageParts } from '../widgets/product/card';
+import type * as PageModule from '../widgets/product/page';
 import { type ProductStrings, productPack, withProductOverrides } from '../widgets/product/strings';
 import { LANGUAGE_PACKS } from '../widgets/texts';
 import { onServer, useClientLayoutEffect } from './shadow-host';
@@ -118,6 +127,28 @@ export function useHandedOver(
 }
 
 /**
+ * For a product page the server rendered: whether its own parts (gallery, description) have come, so that the
+ * widget takes the server's place with them, not without them for a moment. (Come or failed: a page without
+ * them still works.)
+ */
+export function usePagePartsFor(serverRendered: boolean): boolean {
+  const [come, setCome] = useState(false);
+  useEffect(() => {
+    if (!serverRendered) return;
+    let live = true;
+    const done = () => live && setCome(true);
+    loadPageParts().then(done, (error: unknown) => {
+      console.error('[storefront]', error);
+      done();
+    });
+    return () => {
+      live = false;
+    };
+  }, [serverRendered]);
+  return !serverRendered || come;
+}
+
+/**
  * A store for rendering a server's products on the server: their catalogue slice and nothing else. The views
  * only read it there (effects and handlers do not run on a server).
  */
@@ -128,8 +159,9 @@ export const serverStore = (products: Array<Product & { id: string }>, target: T
 
 /** Each language's texts as its pack has them, once a server has loaded it (by the pack's code). */
 const packs = new Map<string, ProductStrings>();
-/** Whether a product page's own parts are loaded on this server. */
-let pageParts = false;
+type PageParts = typeof PageModule;
+/** A product page's own parts, once loaded on this server. */
+let pageParts: PageParts | undefined;
 
 const codeOf = (lang: string) => languageOf(LANGUAGE_PACKS, lang) ?? 'en';
 
@@ -137,7 +169,7 @@ const codeOf = (lang: string) => languageOf(LANGUAGE_PACKS, lang) ?? 'en';
 const load = (lang: string, page: boolean) =>
   Promise.all([
     productPack(lang).then((t) => void packs.set(codeOf(lang), t)),
-    page ? loadPageParts().then(() => void (pageParts = true)) : null,
+    page ? loadPageParts().then((parts) => void (pageParts = parts)) : null,
   ]);
 
 /**
@@ -176,7 +208,7 @@ export function ServerTexts({
   render: (t: ProductStrings) => ReactNode;
 }) {
   const pack = packs.get(codeOf(lang));
-  if (pack && (pageParts || !page)) return render(withProductOverrides(pack, strings));
+  if (pack && (pageParts || !page)) return withPageStyles(page, render(withProductOverrides(pack, strings)));
   const key = JSON.stringify([codeOf(lang), page]);
   let Later = gates.get(key);
   if (!Later) {
@@ -186,6 +218,19 @@ export function ServerTexts({
     gates.set(key, Later);
   }
   return createElement(Later, {
-    render: () => render(withProductOverrides(packs.get(codeOf(lang)) as ProductStrings, strings)),
+    render: () =>
+      withPageStyles(page, render(withProductOverrides(packs.get(codeOf(lang)) as ProductStrings, strings))),
   });
 }
+
+/** A product page's markup with its parts' own styles (the widget adopts them as it renders, in the browser). */
+const withPageStyles = (page: boolean, markup: ReactNode) =>
+  page && pageParts
+    ? createElement(
+        Fragment,
+        null,
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: no outside text, the package's own styles
+        createElement('style', { dangerouslySetInnerHTML: { __html: pageParts.pageCss } }),
+        markup,
+      )
+    : markup;

@@ -6,6 +6,7 @@ import {
   createElement,
   type ReactNode,
   type RefObject,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -21,9 +22,16 @@ import { Picture, SIZES } from './picture';
 import { type SafeNode, sanitizeHtml } from './sanitize';
 import type { ProductStrings } from './strings';
 
-/** These parts' styles, added to the shadow root they render in before it paints (a card never needs them). */
+/** These parts' styles (a server's render puts them in its markup: React's `storefront-widgets/react`). */
+export { css as pageCss };
+
+/**
+ * These parts' styles, added to the shadow root they render in before it paints (a card never needs them).
+ * (No layout effect on a server, where React 18 warns of one.)
+ */
+const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 function usePageStyles(ref: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
+  useBeforePaint(() => {
     const root = ref.current?.getRootNode();
     if (root instanceof ShadowRoot) adoptStyles(root, css);
   }, [ref]);

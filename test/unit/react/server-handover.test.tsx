@@ -12,7 +12,7 @@ import { createApiClient, queryProducts, visitorAuth } from '../../../src/api/in
 import { Product, ProductGrid, StorefrontProvider } from '../../../src/react/index';
 import { type Platform, reactRoot, type Sent, shadowOf } from '../../helpers/react-app';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
-import { settle, textOf } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, settle, textOf } from '../../helpers/widget';
 
 const app = reactRoot();
 afterEach(() => app.cleanup());
@@ -78,6 +78,50 @@ describe(`products handed over by a server on React ${version}`, () => {
     await settle();
     expect(p.requestsTo(QUERY)).toEqual([]);
     expect(p.sent.filter((r) => BY_ID.test(r.path))).toEqual([]);
+  });
+
+  it('takes over a server-rendered product page with its gallery and description: never a moment without them', async () => {
+    const p = app.platform();
+    const product = (await serverRead(p, 10)).items.find((item) => item.description);
+    if (!product) throw new Error('The catalogue has no product with a description');
+    const container = document.createElement('div');
+    container.innerHTML = '<sf-product></sf-product>';
+    document.body.append(container);
+    const host = container.firstElementChild as HTMLElement;
+    const fromServer = host.attachShadow({ mode: 'open' });
+    fromServer.innerHTML =
+      '<style></style><article data-server><div part="gallery"></div><div part="description"></div></article>';
+    // Each state the shadow root goes through: whether it has the page's gallery and description.
+    const seen: boolean[] = [];
+    const observer = new MutationObserver(() =>
+      seen.push(
+        Boolean(
+          fromServer.querySelector('[part="gallery"]') && fromServer.querySelector('[part="description"]'),
+        ),
+      ),
+    );
+    observer.observe(fromServer, { childList: true, subtree: true });
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    try {
+      await act(async () => {
+        root = hydrateRoot(
+          container,
+          <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={p.sandboxFetch}>
+            <Product product={product} layout="page" />
+          </StorefrontProvider>,
+        );
+      });
+      await vi.waitFor(() => expect(fromServer.querySelector('[data-server]')).toBeNull(), {
+        timeout: CHUNK_TIMEOUT_MS,
+      });
+      expect(fromServer.querySelector('h1')?.textContent).toBe(product.name);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every(Boolean)).toBe(true);
+    } finally {
+      observer.disconnect();
+      await act(async () => root?.unmount());
+      container.remove();
+    }
   });
 
   it('hydrates over the server’s shadow root: its markup stays until the widget takes its place, once, with no warning', async () => {

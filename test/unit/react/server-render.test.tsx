@@ -77,6 +77,7 @@ describe(`server-rendered products on React ${version}`, () => {
   it('puts a product page in the server’s HTML, its description as text, with <Product product>', async () => {
     const page = await catalogue(10);
     const product = page.items.find((p) => p.description) as CatalogueProduct;
+    const console = vi.spyOn(globalThis.console, 'error');
     const html = await serverHtml(
       <StorefrontProvider clientId="demo-client">
         <Product product={product} layout="page" />
@@ -84,6 +85,9 @@ describe(`server-rendered products on React ${version}`, () => {
     );
     const shadow = shadowOf(html, 'sf-product');
     expect(shadow).toContain('class="product-page"');
+    // The page's own parts, with their styles.
+    expect(shadow).toMatch(/^<style>\/\* What only the product page shows/);
+    expect(shadow).toContain('part="gallery"');
     expect(shadow).toMatch(new RegExp(`<h1[^>]*><bdi>${product.name}</bdi></h1>`));
     const words = (product.description ?? '')
       .replace(/<[^>]*>/g, ' ')
@@ -92,6 +96,8 @@ describe(`server-rendered products on React ${version}`, () => {
       .slice(0, 3);
     for (const word of words) expect(shadow).toContain(word.replace(/&/g, '&amp;'));
     expect(errors).toEqual([]);
+    // (React 18 warns of a layout effect in a server render.)
+    expect(console).not.toHaveBeenCalled();
   });
 
   it('leaves out what is not a product, and says so; without products the element renders alone', async () => {
