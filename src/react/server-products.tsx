@@ -206,7 +206,7 @@ export function ServerTexts({
   strings: Record<string, string> | undefined;
   page: boolean;
   render: (t: ProductStrings) => ReactNode;
-}) {
+}): ReactNode {
   const pack = packs.get(codeOf(lang));
   if (pack && (pageParts || !page)) return withPageStyles(page, render(withProductOverrides(pack, strings)));
   const key = JSON.stringify([codeOf(lang), page]);

@@ -1,6 +1,7 @@
 import {
   type CSSProperties,
   createElement,
+  type ReactElement,
   type ReactNode,
   useEffect,
   useLayoutEffect,
@@ -65,7 +66,7 @@ interface ShadowHostProps {
  * attaches: the element itself has no children then, as in the client's first render, so hydration finds what
  * it renders. The server's markup stays until the widget renders in its place, in the same frame.
  */
-export function ShadowHost(props: ShadowHostProps) {
+export function ShadowHost(props: ShadowHostProps): ReactElement {
   return onServer() ? <ServerShadowHost {...props} /> : <ClientShadowHost {...props} />;
 }
 

@@ -117,19 +117,18 @@ async function recordCloses(page: Page) {
 const recorded = (page: Page) => page.evaluate(() => (window as unknown as RecordingWindow).recorded);
 
 /**
- * Waits until the <dialog> of `widget` has had the `close` event of StrictMode's cleanup while open again
- * (the event that closed it before the fix), then two frames and a task more: by then a close it had caused
- * would have been heard and rendered.
+ * Waits until the <dialog> of `widget` is shown, then two frames and a task more: StrictMode's cleanup and its
+ * second run of the dialog's effect are behind it (the dialog shows in a task after its render's,
+ * src/ui/modal-dialog.tsx), and a close they had caused would have been heard and rendered by then. None of the
+ * dialog's `close` events may have found it closed (a close that was not asked for).
  */
-async function afterTheCleanupsClose(page: Page, widget: string) {
-  await page.waitForFunction(
-    (w) => (window as unknown as RecordingWindow).recorded.closes.some((c) => c.widget === w && c.open),
-    widget,
-  );
+async function afterStrictModeRuns(page: Page, widget: string) {
+  await page.locator(`${widget} dialog[open]`).waitFor();
   await page.evaluate(
     () =>
       new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
   );
+  expect((await recorded(page)).closes.filter((c) => c.widget === widget && !c.open)).toEqual([]);
 }
 
 for (const react of ['19', '18'] as const)
@@ -157,7 +156,7 @@ for (const react of ['19', '18'] as const)
 
       // <AddToCartButton>: the drawer opens with the line, and stays open.
       await page.getByRole('button', { name: 'Add the Stoneware Mug' }).click();
-      await afterTheCleanupsClose(page, 'sf-cart-drawer');
+      await afterStrictModeRuns(page, 'sf-cart-drawer');
       expect((await recorded(page)).events).toEqual(['cart:opened']);
       await drawer(page).locator('[part="line"]', { hasText: 'Stoneware Mug' }).waitFor();
       expect(await drawer(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
@@ -168,7 +167,7 @@ for (const react of ['19', '18'] as const)
 
       // The badge's sign-in: the modal opens, and stays open.
       await signInButton(page, 'Sign in').click();
-      await afterTheCleanupsClose(page, 'sf-login-modal');
+      await afterStrictModeRuns(page, 'sf-login-modal');
       expect((await recorded(page)).events.slice(2)).toEqual(['login:opened']);
       await modal(page).getByLabel('Email').waitFor();
       expect(await modal(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
@@ -210,7 +209,7 @@ for (const react of ['19', '18'] as const)
 
       // The app opens its drawer: the store follows, and it stays open through StrictMode's cleanup.
       await page.getByRole('button', { name: 'Open the cart (app state)' }).click();
-      await afterTheCleanupsClose(page, 'sf-cart-drawer');
+      await afterStrictModeRuns(page, 'sf-cart-drawer');
       expect((await recorded(page)).events).toEqual(['cart:opened']);
       expect(await drawer(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
       expect(await asked()).toBe('');
@@ -229,7 +228,7 @@ for (const react of ['19', '18'] as const)
 
       // The badge's sign-in asks for the modal; it stays open; its close button asks to close it.
       await signInButton(page, 'Sign in').click();
-      await afterTheCleanupsClose(page, 'sf-login-modal');
+      await afterStrictModeRuns(page, 'sf-login-modal');
       await modal(page).getByLabel('Email').waitFor();
       expect(await modal(page).evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
       await modal(page).getByRole('button', { name: 'Close' }).click();
