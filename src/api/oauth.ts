@@ -16,12 +16,18 @@ export const anonymousGrant = (client: ApiClient, clientId: string) =>
 /** Seconds before its expiry that a visitor's token taken by `visitorAuth` is replaced. */
 const VISITOR_MARGIN_SECONDS = 60;
 
+interface VisitorToken {
+  value: string;
+  /** When to take a new one (ms): a minute before it expires (half its life, for a short one). */
+  renewAt: number;
+}
+
 /**
  * A visitor's access token that a server takes for itself (the anonymous grant, WIRE.md 6), for reading the
  * catalogue where no shopper is signed in: a Server Component, a loader, a build step. It is taken on the first
- * call, kept for every call of each client it is given to, and replaced before it expires or when the platform
- * refuses it. A server's visitor has no shopper's cart: carts belong to the shoppers' own tokens, in their
- * browsers.
+ * call and kept for every call to the same platform (`apiBase`) of every client it is given to, a client made
+ * for each request included; it is replaced before it expires or when the platform refuses it. A server's
+ * visitor has no shopper's cart: carts belong to the shoppers' own tokens, in their browsers.
  *
  * @example
  * const client = createApiClient({ apiBase, auth: visitorAuth('my-client-id') });
@@ -30,34 +36,37 @@ const VISITOR_MARGIN_SECONDS = 60;
 export function visitorAuth(clientId: string, options: { now?: () => number } = {}): AuthProvider {
   if (!clientId?.trim()) throw new TypeError("visitorAuth needs the site's OAuth client id");
   const now = options.now ?? Date.now;
-  /** Each client's token on its way or kept: one grant at a time for however many calls. */
-  const tokens = new WeakMap<ApiClient, Promise<{ value: string; expiresAt: number }>>();
+  /** Each platform's token, on its way or kept: one grant at a time however many calls and clients. */
+  const tokens = new Map<string, Promise<VisitorToken>>();
+  /** Tokens the platform refused (a few at most: each is replaced at once). */
+  const refused = new Set<string>();
   const take = (client: ApiClient) => {
-    const taken = anonymousGrant(client, clientId).then((res) => {
+    const taken = anonymousGrant(client, clientId).then((res): VisitorToken => {
       if (typeof res.access_token !== 'string' || !res.access_token)
         throw new StorefrontError('The platform answered the anonymous grant without an access token');
-      const seconds = Number.isFinite(res.expires_in) ? res.expires_in : 0;
-      return { value: res.access_token, expiresAt: now() + (seconds - VISITOR_MARGIN_SECONDS) * 1000 };
+      const seconds = Number.isFinite(res.expires_in) && res.expires_in > 0 ? res.expires_in : 3600;
+      const lasts = Math.max(seconds - VISITOR_MARGIN_SECONDS, seconds / 2);
+      // The refused ones are replaced by now (this one included, when it was refused).
+      refused.clear();
+      return { value: res.access_token, renewAt: now() + lasts * 1000 };
     });
     // A failed grant is not kept: the next call asks again.
-    taken.catch(() => tokens.get(client) === taken && tokens.delete(client));
-    tokens.set(client, taken);
+    taken.catch(() => tokens.get(client.apiBase) === taken && tokens.delete(client.apiBase));
+    tokens.set(client.apiBase, taken);
     return taken;
   };
-  /** The last token the platform refused: a client holding it takes a new one. */
-  let refused: string | undefined;
   return {
     async getAuthorization(client) {
       if (!client) throw new TypeError('visitorAuth is the auth of a client: createApiClient({ auth })');
-      const held = tokens.get(client) ?? take(client);
+      const held = tokens.get(client.apiBase) ?? take(client);
       const token = await held;
-      if (token.expiresAt > now() && token.value !== refused) return token.value;
+      if (token.renewAt > now() && !refused.has(token.value)) return token.value;
       // Stale: one new grant for every call that finds it so (a call that came later may have asked already).
-      const current = tokens.get(client);
+      const current = tokens.get(client.apiBase);
       return (await (current && current !== held ? current : take(client))).value;
     },
     onUnauthorized(rejected) {
-      refused = rejected;
+      refused.add(rejected);
       return true;
     },
   };

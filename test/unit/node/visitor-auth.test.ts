@@ -12,19 +12,23 @@ function serverClient(options: { now?: () => number; answer?: (path: string) => 
   const { sandbox } = testSandbox();
   const grants: number[] = [];
   const sentWith: string[] = [];
-  const client = createApiClient({
-    apiBase: SANDBOX_ORIGIN,
-    auth: visitorAuth('demo-client', options.now ? { now: options.now } : {}),
-    fetch: async (input, init) => {
-      const request = new Request(input as RequestInfo, init);
-      const path = new URL(request.url).pathname;
-      if (path === '/oauth2/token') grants.push(grants.length);
-      else sentWith.push(request.headers.get('authorization') ?? '');
-      return options.answer?.(path) ?? sandbox.fetch(request);
-    },
-  });
+  const auth = visitorAuth('demo-client', options.now ? { now: options.now } : {});
+  /** A client of the platform, as a server makes one for each request (or once). */
+  const newClient = () =>
+    createApiClient({
+      apiBase: SANDBOX_ORIGIN,
+      auth,
+      fetch: async (input, init) => {
+        const request = new Request(input as RequestInfo, init);
+        const path = new URL(request.url).pathname;
+        if (path === '/oauth2/token') grants.push(grants.length);
+        else sentWith.push(request.headers.get('authorization') ?? '');
+        return options.answer?.(path) ?? sandbox.fetch(request);
+      },
+    });
+  const client = newClient();
   const read = () => queryProducts(client).limit(1).find();
-  return { client, grants, sentWith, read };
+  return { client, grants, sentWith, read, newClient };
 }
 
 describe('visitorAuth', () => {
@@ -35,6 +39,45 @@ describe('visitorAuth', () => {
     expect(grants).toHaveLength(1);
     expect(new Set(sentWith).size).toBe(1);
     expect(sentWith[0]).toMatch(/^\S{10,}$/);
+  });
+
+  it('keeps it for every client of the same platform: a client made for each request takes no grant of its own', async () => {
+    const { grants, sentWith, newClient } = serverClient();
+    for (let i = 0; i < 3; i++) await queryProducts(newClient()).limit(1).find();
+    expect(grants).toHaveLength(1);
+    expect(new Set(sentWith).size).toBe(1);
+  });
+
+  it('keeps a token whose lifetime the platform did not say for an hour, one that lasts a minute for half of it', async () => {
+    const clock = fakeClock();
+    let lifetime: unknown;
+    const { grants, read } = serverClient({
+      now: clock.now,
+      // A platform of the test's own: its grant says the lifetime given, its catalogue takes any token.
+      answer: (path) =>
+        path === '/oauth2/token'
+          ? Response.json({
+              access_token: `token-${grants.length}`,
+              expires_in: lifetime,
+              refresh_token: 'r',
+            })
+          : Response.json({ products: [], metadata: { count: 0, offset: 0, total: 0 } }),
+    });
+    lifetime = undefined;
+    await read();
+    clock.advance(58 * 60 * 1000); // (renewed a minute before its hour)
+    await read();
+    expect(grants).toHaveLength(1);
+    clock.advance(2 * 60 * 1000);
+    lifetime = 60;
+    await read();
+    expect(grants).toHaveLength(2);
+    clock.advance(29 * 1000);
+    await read();
+    expect(grants).toHaveLength(2);
+    clock.advance(2 * 1000);
+    await read();
+    expect(grants).toHaveLength(3);
   });
 
   it('takes a new one a minute before the token expires, once for the calls that find it stale', async () => {
