@@ -24,7 +24,7 @@ import {
   useHandedOver,
   usePagePartsFor,
 } from './server-products';
-import { type HostProps, hostAttributes, onServer, ShadowHost } from './shadow-host';
+import { type HostProps, hostAttributes, onServer, ShadowHost, useHostTheme } from './shadow-host';
 import { productTexts, useTexts } from './texts';
 
 export interface MemberBadgeProps extends HostProps {}
@@ -50,7 +50,10 @@ export function MemberBadge(props: MemberBadgeProps): ReactElement {
       root.replaceChildren();
     };
   }, [started]);
-  return createElement('sf-member-badge', { ref: host, ...hostAttributes(started?.config.theme, props) });
+  return createElement('sf-member-badge', {
+    ref: host,
+    ...hostAttributes(useHostTheme('<MemberBadge>'), props),
+  });
 }
 
 /** How a product is shown: the attributes of the script tag's elements as props, and the host's class and style. */
@@ -112,12 +115,12 @@ function ProductHost({
   serverView: ((t: ProductStrings, config: EmbedConfig) => ReactNode) | undefined;
   children: ReactNode;
 }) {
-  const { started, initial } = useStorefrontContext(`<${tag}>`);
+  const { initial } = useStorefrontContext(`<${tag}>`);
   return (
     <ShadowHost
       tag={tag}
       css={productCss}
-      theme={started?.config.theme ?? initial.theme}
+      theme={useHostTheme(`<${tag}>`)}
       host={host}
       server={
         serverView && onServer() ? (

@@ -17,7 +17,7 @@ import { css as loginCss } from '../widgets/login-modal/index';
 import { LoginModal as LoginModalView } from '../widgets/login-modal/modal';
 import type { LoginStrings } from '../widgets/login-modal/strings';
 import { useStorefrontContext } from './context';
-import { type HostProps, ShadowHost } from './shadow-host';
+import { type HostProps, ShadowHost, useHostTheme } from './shadow-host';
 import { drawerTexts, loginTexts, useTexts } from './texts';
 
 /**
@@ -139,7 +139,7 @@ export function CartDrawer(props: CartDrawerProps): ReactElement {
   const t = useTexts(context, drawerTexts);
   const control = useOpenState(context?.store, CART, { open, onOpenChange });
   return (
-    <ShadowHost tag="sf-cart-drawer" css={drawerCss} theme={context?.config.theme} host={host}>
+    <ShadowHost tag="sf-cart-drawer" css={drawerCss} theme={useHostTheme('<CartDrawer>')} host={host}>
       {context && t ? <DrawerWhileOpen context={context} t={t} {...control} /> : null}
     </ShadowHost>
   );
@@ -196,7 +196,7 @@ export function LoginModal(props: LoginModalProps): ReactElement {
   const t = useTexts(context, loginTexts);
   const control = useOpenState(context?.store, LOGIN, { open, onOpenChange }, view);
   return (
-    <ShadowHost tag="sf-login-modal" css={loginCss} theme={context?.config.theme} host={host}>
+    <ShadowHost tag="sf-login-modal" css={loginCss} theme={useHostTheme('<LoginModal>')} host={host}>
       {/* Another view asked for while open: the modal opens again on it. */}
       {context && t ? <LoginWhileOpen key={view} context={context} t={t} view={view} {...control} /> : null}
     </ShadowHost>

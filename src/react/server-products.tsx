@@ -37,8 +37,9 @@ export function checkedProducts(
 ): Array<Product & { id: string }> | undefined {
   if (products === undefined) return undefined;
   if (!Array.isArray(products)) {
+    // The element reads the catalogue itself, as without them.
     console.error(`[storefront] ${component} products must be an array of the catalogue's products`);
-    return [];
+    return undefined;
   }
   const usable = products.filter(
     (product): product is Product & { id: string } =>
@@ -114,16 +115,17 @@ export function useHandedOver(
   products: Array<Product & { id: string }> | undefined,
   target: Target,
 ): boolean {
-  const [done, setDone] = useState<Storefront | null>(null);
+  /** What was handed over last: to which store, for which grid or product. */
+  const [done, setDone] = useState<{ store: Storefront; key: string } | null>(null);
   const key = 'ref' in target ? readKey(target.ref) : listKey(target.query);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the target; the products are the first render's
+  // (`key` stands for the target; the products are those of the render that asked for the key.)
   useClientLayoutEffect(() => {
     if (!store || !products) return;
     if (!known(store.getState().products, target))
       store.setState((state) => ({ products: sliceWith(state.products, products, target) }));
-    setDone(store);
+    setDone({ store, key });
   }, [store, key]);
-  return !products || (store !== undefined && done === store);
+  return !products || (store !== undefined && done?.store === store && done.key === key);
 }
 
 /**
@@ -169,7 +171,11 @@ const codeOf = (lang: string) => languageOf(LANGUAGE_PACKS, lang) ?? 'en';
 const load = (lang: string, page: boolean) =>
   Promise.all([
     productPack(lang).then((t) => void packs.set(codeOf(lang), t)),
-    page ? loadPageParts().then((parts) => void (pageParts = parts)) : null,
+    page
+      ? loadPageParts().then((parts) => {
+          pageParts = parts;
+        })
+      : null,
   ]);
 
 /**
@@ -213,7 +219,16 @@ export function ServerTexts({
   let Later = gates.get(key);
   if (!Later) {
     Later = lazy(() =>
-      load(lang, page).then(() => ({ default: ({ render: show }: { render: () => ReactNode }) => show() })),
+      load(lang, page).then(
+        () => ({ default: ({ render: show }: { render: () => ReactNode }) => show() }),
+        (error: unknown) => {
+          // Not this page's failure: its element goes without the server's markup (the browser renders the
+          // widget), and a later render tries again.
+          console.error('[storefront] the product texts could not be loaded on the server:', error);
+          gates.delete(key);
+          return { default: () => null };
+        },
+      ),
     );
     gates.set(key, Later);
   }

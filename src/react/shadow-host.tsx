@@ -10,12 +10,25 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { adoptStyles } from '../ui/styles';
+import { useStorefrontContext } from './context';
 
 /** Whether this render is a server's (no document): the server's markup is rendered, not the live widget. */
 export const onServer = () => typeof document === 'undefined';
 
 /** A layout effect in the browser (before it paints); nothing on a server, where React would warn of one. */
 export const useClientLayoutEffect = onServer() ? useEffect : useLayoutEffect;
+
+/**
+ * A host element's theme: the provider's as its props alone say it (what the server rendered) until the element
+ * has mounted, then the started storefront's (which has read the page's colour scheme). An element that hydrates
+ * after the storefront started (in a boundary streamed in later) so matches the server's HTML, then changes.
+ */
+export function useHostTheme(component: string): 'light' | 'dark' | 'auto' {
+  const { started, initial } = useStorefrontContext(component);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted && started ? started.config.theme : initial.theme;
+}
 
 /** The host element's own props, on every component that renders one (`<sf-cart-drawer>`, `<sf-product>`, …). */
 export interface HostProps {

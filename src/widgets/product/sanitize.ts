@@ -29,6 +29,16 @@ const DROP = new Set(
     ' ',
   ),
 );
+/** The entities read in the text of HTML no parser could take (`sanitizeHtml`'s fallback). */
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  nbsp: '\u00a0',
+};
+
 /** Nesting deeper than this keeps only the text (a bottomless page cannot exhaust the stack). */
 const MAX_DEPTH = 40;
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
@@ -124,8 +134,15 @@ export function sanitizeHtml(html: string | undefined): SafeNode[] {
     template.innerHTML = html;
   } catch {
     // A page that enforces Trusted Types refuses HTML from a string (and a server has no document): the text,
-    // without its tags, then.
-    return [html.replace(/<[^>]*>/g, '')];
+    // without its tags (nor what a script or style holds), its few usual entities read, then.
+    return [
+      html
+        .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] as string),
+    ];
   }
   return clean(template.content, 0);
 }

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RichText } from '../../../src/widgets/product/page';
 import { type SafeNode, sanitizeHtml } from '../../../src/widgets/product/sanitize';
 import { ALLOWED_TAGS, expectInert, PAYLOADS } from '../../helpers/payloads';
@@ -81,5 +81,20 @@ describe('the description sanitiser', () => {
       Math.max(0, ...list.map((n) => (typeof n === 'string' ? 0 : 1 + depth(n.children))));
     expect(depth(nodes)).toBeLessThanOrEqual(41);
     expect(JSON.stringify(nodes)).toContain('bottom');
+  });
+
+  it('gives the text, read, where no HTML parser can be had (a server; a page enforcing Trusted Types)', () => {
+    const createElement = vi.spyOn(document, 'createElement').mockImplementation(() => {
+      throw new TypeError('This document requires TrustedHTML assignment');
+    });
+    try {
+      expect(
+        sanitizeHtml(
+          '<p>Salt &amp; Pepper</p><script>steal()</script><style>p{}</style><p>2&nbsp;kg &lt;3</p>',
+        ),
+      ).toEqual(['Salt & Pepper 2\u00a0kg <3']);
+    } finally {
+      createElement.mockRestore();
+    }
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
  * A server render in the first moments of a server, before the product texts have loaded from its disk
- * (held back here): a streaming render waits for them and sends the whole page, the cards in it. React 19 and
- * 18 (the react18 project).
+ * (held back here): a streaming render waits for them and sends the whole page, the cards in it; texts that
+ * cannot be loaded leave the element without the server's markup, not the page failed. React 19 and 18 (the
+ * react18 project).
  */
 import { createElement, version } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ const held = vi.hoisted(() => {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { released, release, asked: 0 };
+  return { released, release, asked: 0, failing: false };
 });
 
 vi.mock('../../../src/widgets/product/strings', async (original) => {
@@ -25,6 +26,7 @@ vi.mock('../../../src/widgets/product/strings', async (original) => {
     ...actual,
     productPack: (lang: string) => {
       held.asked += 1;
+      if (held.failing) return Promise.reject(new Error('The disk is gone'));
       return held.released.then(() => actual.productPack(lang));
     },
   };
@@ -39,6 +41,25 @@ const mug: CatalogueProduct = {
 };
 
 describe(`a server render before the texts have loaded, on React ${version}`, () => {
+  it('sends the page without the cards’ markup when the texts cannot be loaded, and says so', async () => {
+    held.failing = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const html = await serverHtml(
+        <StorefrontProvider clientId="demo-client" lang="it">
+          <ProductGrid products={[mug]} />
+        </StorefrontProvider>,
+      );
+      expect(shadowOf(html, 'sf-product-grid')).toBe('');
+      expect(String(errors.mock.calls[0]?.[0])).toBe(
+        '[storefront] the product texts could not be loaded on the server:',
+      );
+    } finally {
+      held.failing = false;
+      errors.mockRestore();
+    }
+  });
+
   it('waits for them in a streaming render, and sends the cards', async () => {
     const tree = (
       <StorefrontProvider clientId="demo-client" lang="fr">
