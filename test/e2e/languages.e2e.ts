@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
-import { animationsDone, expectAccessible, overflows, unexpectedErrors } from './page-checks';
+import { animationsDone, cartWith, expectAccessible, overflows, unexpectedErrors } from './page-checks';
 
 const { demoUrl, freshPage, shot } = journeys();
 
@@ -205,13 +205,7 @@ describe('amounts on a right-to-left page', () => {
     it(`keep their own direction in "${lang}": a sign, a currency and a delivery time where that language writes them`, async () => {
       const { page, errors } = await shopIn(lang, 'rtl', { width: 1280, height: 900 });
       await page.locator('sf-product-grid [part="price"]').first().waitFor();
-      await page.waitForFunction(() => 'addToCart' in ((window as { Storefront?: object }).Storefront ?? {}));
-      await page.evaluate(async () => {
-        const storefront = (window as unknown as { Storefront: Record<string, (...a: unknown[]) => unknown> })
-          .Storefront;
-        await storefront.addToCart?.({ productId: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8', quantity: 2 });
-        storefront.openCart?.();
-      });
+      await cartWith(page, [{ productId: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8', quantity: 2 }]);
       const drawer = panel(page);
       await drawer.locator('[part="line"]').waitFor();
       await drawer.locator('[part="coupon"] input').fill('SAVE10');

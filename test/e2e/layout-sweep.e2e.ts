@@ -1,7 +1,14 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
-import { animationsDone, expectAccessible, overflows, unexpectedErrors, WIDGETS } from './page-checks';
+import {
+  animationsDone,
+  cartWith,
+  expectAccessible,
+  overflows,
+  unexpectedErrors,
+  WIDGETS,
+} from './page-checks';
 import { layoutProblems } from './visual-checks';
 
 /*
@@ -205,18 +212,10 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
       await modal.waitFor({ state: 'detached' });
 
       // The drawer: a long name with a wide price and a second line, a refused coupon, then SAVE10 and shipping.
-      await page.waitForFunction(() => 'addToCart' in ((window as { Storefront?: object }).Storefront ?? {}));
-      await page.evaluate(
-        async ([mug, beanie]) => {
-          const storefront = (
-            window as unknown as { Storefront: Record<string, (...a: unknown[]) => unknown> }
-          ).Storefront;
-          await storefront.addToCart?.({ productId: mug, quantity: 3 });
-          await storefront.addToCart?.({ productId: beanie, quantity: 1, options: { Color: 'Charcoal' } });
-          storefront.openCart?.();
-        },
-        [MUG, BEANIE],
-      );
+      await cartWith(page, [
+        { productId: MUG, quantity: 3 },
+        { productId: BEANIE, quantity: 1, options: { Color: 'Charcoal' } },
+      ]);
       const drawer = page.locator('sf-cart-drawer [part="drawer"]');
       await drawer.locator('[part="line"]').nth(1).waitFor();
       await expect.poll(() => drawer.locator('[part="line-total"]').first().textContent()).toMatch(/37/);

@@ -60,6 +60,27 @@ export async function expectAccessible(
  * Console errors other than the browser's own log of answers a journey expects: Chromium logs every 4xx
  * response (a refused coupon is a 400, a wrong password a 401, a gone cart a 404, a taken slug a 409).
  */
+/** A line for `cartWith`: what `window.Storefront.addToCart` takes. */
+export interface CartLineInput {
+  productId: string;
+  quantity: number;
+  options?: Record<string, string>;
+}
+
+/**
+ * The page's cart with these lines added through `window.Storefront` (once the loader has put it there), one
+ * after the other, and its drawer opened.
+ */
+export async function cartWith(page: Page, lines: CartLineInput[]): Promise<void> {
+  await page.waitForFunction(() => 'addToCart' in ((window as { Storefront?: object }).Storefront ?? {}));
+  await page.evaluate(async (lines) => {
+    const storefront = (window as unknown as { Storefront: Record<string, (...a: unknown[]) => unknown> })
+      .Storefront;
+    for (const line of lines) await storefront.addToCart?.(line);
+    storefront.openCart?.();
+  }, lines);
+}
+
 export const unexpectedErrors = (errors: string[], statuses: number[]) =>
   errors.filter(
     (e) =>

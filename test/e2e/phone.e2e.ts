@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
-import { animationsDone } from './page-checks';
+import { animationsDone, cartWith } from './page-checks';
 
 const { demoUrl, freshPage, shot } = journeys();
 const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
@@ -23,17 +23,10 @@ async function drawerOnPhone(width: number, lang: string): Promise<{ page: Page;
     }).observe(document, { childList: true, subtree: true });
   }, lang);
   await page.goto(`${demoUrl}/handmade.html`);
-  await page.waitForFunction(() => 'addToCart' in ((window as { Storefront?: object }).Storefront ?? {}));
-  await page.evaluate(
-    async ([mug, beanie]) => {
-      const storefront = (window as unknown as { Storefront: Record<string, (...a: unknown[]) => unknown> })
-        .Storefront;
-      await storefront.addToCart?.({ productId: mug, quantity: 2 });
-      await storefront.addToCart?.({ productId: beanie, quantity: 1, options: { Color: 'Charcoal' } });
-      storefront.openCart?.();
-    },
-    [MUG, BEANIE],
-  );
+  await cartWith(page, [
+    { productId: MUG, quantity: 2 },
+    { productId: BEANIE, quantity: 1, options: { Color: 'Charcoal' } },
+  ]);
   await page.locator('sf-cart-drawer [part="line"]').nth(1).waitFor();
   await animationsDone(page);
   return { page, errors };

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
+import { cartWith } from './page-checks';
 import { compareWithBaseline, layoutProblems, settle } from './visual-checks';
 
 /*
@@ -118,17 +119,10 @@ describe.each(VARIANTS)('visual: $name', (variant) => {
     });
     expect(patched.status).toBe(200);
     const page = await openPage(variant, '/handmade.html');
-    await page.waitForFunction(() => 'addToCart' in ((window as { Storefront?: object }).Storefront ?? {}));
-    await page.evaluate(
-      async ([mug, beanie]) => {
-        const storefront = (window as unknown as { Storefront: Record<string, (...a: unknown[]) => unknown> })
-          .Storefront;
-        await storefront.addToCart?.({ productId: mug, quantity: 3 });
-        await storefront.addToCart?.({ productId: beanie, quantity: 1, options: { Color: 'Charcoal' } });
-        storefront.openCart?.();
-      },
-      [MUG, BEANIE],
-    );
+    await cartWith(page, [
+      { productId: MUG, quantity: 3 },
+      { productId: BEANIE, quantity: 1, options: { Color: 'Charcoal' } },
+    ]);
     const drawer = page.locator('sf-cart-drawer [part="drawer"]');
     await drawer.locator('[part="line"]').nth(1).waitFor();
     await drawer.locator('[part="line-total"]', { hasText: '$37,037.01' }).waitFor();
