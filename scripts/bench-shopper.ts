@@ -150,18 +150,23 @@ async function clickAndWatch(page: Page, selector: string, names: string[]) {
   return watching;
 }
 
-export interface ShopperRound {
+/** What a round times of the shopper's steps, in ms: the clicks' answers and the longest tasks. */
+const STEPS = [
+  'firstOpen',
+  'firstLine',
+  'secondAdd',
+  'quantity',
+  'longestDuringAdds',
+  /** The longest task of each step, from its click to the next step's (the last: until its count shows). */
+  'longestFirstAdd',
+  'longestSecondAdd',
+  'longestQuantity',
+] as const;
+type StepFigures = Record<(typeof STEPS)[number], number>;
+
+export interface ShopperRound extends StepFigures {
   without: HostFigures;
   with: HostFigures;
-  firstOpen: number;
-  firstLine: number;
-  secondAdd: number;
-  quantity: number;
-  longestDuringAdds: number;
-  /** The longest task of each step, from its click to the next step's (the last: until its count shows). */
-  longestFirstAdd: number;
-  longestSecondAdd: number;
-  longestQuantity: number;
   /** Every long task of the first add, in order. */
   firstAddTasks: number[];
 }
@@ -238,18 +243,11 @@ const median = (values: number[]) => {
   return sorted[Math.ceil(0.5 * sorted.length) - 1] ?? Number.NaN;
 };
 
-export interface ShopperFigures {
+/** Each step's median, and what the widgets add to the host page. */
+export interface ShopperFigures extends StepFigures {
   tbtAdded: number;
   scriptAdded: number;
   lcpAdded: number;
-  firstOpen: number;
-  firstLine: number;
-  secondAdd: number;
-  quantity: number;
-  longestDuringAdds: number;
-  longestFirstAdd: number;
-  longestSecondAdd: number;
-  longestQuantity: number;
 }
 
 /** Runs the rounds and prints each median beside its target. */
@@ -271,14 +269,7 @@ export async function benchShopper(
       tbtAdded: m((r) => r.with.tbt - r.without.tbt),
       scriptAdded: m((r) => r.with.script - r.without.script),
       lcpAdded: m((r) => r.with.lcp - r.without.lcp),
-      firstOpen: m((r) => r.firstOpen),
-      firstLine: m((r) => r.firstLine),
-      secondAdd: m((r) => r.secondAdd),
-      quantity: m((r) => r.quantity),
-      longestDuringAdds: m((r) => r.longestDuringAdds),
-      longestFirstAdd: m((r) => r.longestFirstAdd),
-      longestSecondAdd: m((r) => r.longestSecondAdd),
-      longestQuantity: m((r) => r.longestQuantity),
+      ...(Object.fromEntries(STEPS.map((step) => [step, m((r) => r[step])])) as StepFigures),
     };
     console.log(
       `\n  medians of ${ROUNDS} rounds, ${CPU_SLOWDOWN}× CPU slowdown, 390 px, a new visitor each round:`,

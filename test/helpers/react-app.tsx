@@ -5,6 +5,7 @@
 import { act, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { expect, vi } from 'vitest';
+import type { SandboxOptions } from '../../sandbox/app';
 import type { SandboxSettings } from '../../sandbox/settings';
 import { answerSilentFrames, pageRequest } from './login';
 import { testSandbox } from './sandbox';
@@ -24,8 +25,8 @@ export interface Sent {
  * itself (`intercept`: a Response answers, undefined lets it through); the silent sign-in's frames are
  * answered from it too.
  */
-export function platform() {
-  const harness = testSandbox();
+export function platform(options: SandboxOptions = {}) {
+  const harness = testSandbox(options);
   const sent: Sent[] = [];
   const interceptors = new Set<(request: Sent) => Response | undefined>();
   const sandboxFetch: typeof fetch = async (input, init) => {
@@ -88,8 +89,8 @@ export function reactRoot() {
       return container;
     },
     /** The in-process platform for this test (its silent-frame watcher stops with `cleanup`). */
-    platform() {
-      const made = platform();
+    platform(options: SandboxOptions = {}) {
+      const made = platform(options);
       stops.push(made.silent.stop);
       return made;
     },

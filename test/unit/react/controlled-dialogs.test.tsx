@@ -96,16 +96,22 @@ function CartShop({ p, owner, heard }: { p: Platform; owner: Owner; heard: strin
   );
 }
 
+/** `CartShop` in StrictMode, its owner taking (or refusing) each change asked for; what it asked and heard. */
+async function showCartShop(accept: boolean) {
+  const p = app.platform();
+  const owner: Owner = { accept, asked: [] };
+  const heard: string[] = [];
+  await app.show(
+    <StrictMode>
+      <CartShop p={p} owner={owner} heard={heard} />
+    </StrictMode>,
+  );
+  return { owner, heard };
+}
+
 describe(`the dialogs' open state on React ${version}`, () => {
   it('a controlled <CartDrawer> in StrictMode: `open` drives it; Escape, the close button and a press outside only ask', async () => {
-    const p = app.platform();
-    const owner: Owner = { accept: false, asked: [] };
-    const heard: string[] = [];
-    await app.show(
-      <StrictMode>
-        <CartShop p={p} owner={owner} heard={heard} />
-      </StrictMode>,
-    );
+    const { owner, heard } = await showCartShop(false);
     await click(getByRole(app.container, 'button', 'Open my drawer'));
     const drawer = await openDialog('sf-cart-drawer');
     // The store follows `open` (once, through StrictMode's second run of the effects).
@@ -134,14 +140,7 @@ describe(`the dialogs' open state on React ${version}`, () => {
   });
 
   it("a controlled <CartDrawer>: the store's own opening (an add, useCart().openCart()) asks the app, and is undone when it says no", async () => {
-    const p = app.platform();
-    const owner: Owner = { accept: true, asked: [] };
-    const heard: string[] = [];
-    await app.show(
-      <StrictMode>
-        <CartShop p={p} owner={owner} heard={heard} />
-      </StrictMode>,
-    );
+    const { owner, heard } = await showCartShop(true);
     // An add opens the drawer through the store: asked, and taken.
     await click(getByRole(app.container, 'button', 'Add the mug'));
     const drawer = await openDialog('sf-cart-drawer');

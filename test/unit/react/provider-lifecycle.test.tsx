@@ -5,7 +5,6 @@
  */
 
 import { act, createElement, type ReactElement, StrictMode, useEffect, version } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ALLOWED_ORIGINS, DEMO_CLIENT_ID } from '../../../sandbox/app';
 import {
@@ -19,49 +18,32 @@ import {
   useMember,
   useStorefront,
 } from '../../../src/react/index';
-import { answerSilentFrames, pageRequest } from '../../helpers/login';
-import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
+import { byTestId, click, dialogGone, openDialog, reactRoot, shadowOf } from '../../helpers/react-app';
+import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
 import { getByRole, queryByRole, settle, setupUser, textOf, typeOver } from '../../helpers/widget';
 
 /** A second OAuth client of the same platform: another site, another session and cart. */
 const OTHER_CLIENT_ID = 'other-client';
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-let silent: ReturnType<typeof answerSilentFrames> | undefined;
+const app = reactRoot();
+afterEach(() => app.cleanup());
 
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
-  container?.remove();
-  container = undefined;
-  silent?.stop();
-  silent = undefined;
-  localStorage.clear();
-  sessionStorage.clear();
-  // The provider stops its storefront on a 0 ms timer set as it unmounted: a timer set after it runs after it.
-  await settle();
-});
-
-/** The in-process platform with two OAuth clients, and a `fetch` to it that records each request. */
+/**
+ * The in-process platform with two OAuth clients, a `fetch` to it that records each request (`sent()`: `METHOD
+ * /path`), and the mug's id.
+ */
 function platform() {
-  const harness = testSandbox({
+  const p = app.platform({
     clients: [
       { id: DEMO_CLIENT_ID, allowedOrigins: DEMO_ALLOWED_ORIGINS },
       { id: OTHER_CLIENT_ID, allowedOrigins: DEMO_ALLOWED_ORIGINS },
     ],
   });
-  /** `METHOD /path`, as sent. */
-  const sent: string[] = [];
-  const sandboxFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input as RequestInfo, init);
-    sent.push(`${request.method} ${new URL(request.url).pathname}`);
-    return harness.sandbox.fetch(request);
+  return {
+    sent: () => p.sent.map((request) => `${request.method} ${request.path}`),
+    sandboxFetch: p.sandboxFetch,
+    mug: p.productId('stoneware-mug'),
   };
-  const mug = [...harness.sandbox.context.state.products.values()].find((p) => p.slug === 'stoneware-mug')
-    ?.id as string;
-  silent = answerSilentFrames((url, referer) => harness.sandbox.app.fetch(pageRequest(url, referer)));
-  return { harness, sent, sandboxFetch, mug };
 }
 
 /** What the app's own header hears of the storefront's events through `useStorefront().on`. */
@@ -113,29 +95,8 @@ function Shop({ mug, ...settings }: ShopProps) {
 }
 
 /** Renders (or renders again, as a parent's new render does) the app. */
-async function show(app: ReactElement) {
-  if (!root) {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  }
-  await act(async () => root?.render(app));
-}
-
-const shadowOf = (name: string) => {
-  const el = document.querySelector(name);
-  if (!el?.shadowRoot) throw new Error(`<${name}> has no shadow root`);
-  return el.shadowRoot;
-};
-const byTestId = (id: string) => textOf(document.querySelector(`[data-testid="${id}"]`));
-const click = async (el: Element) => {
-  await act(async () => (el as HTMLElement).click());
-};
-const button = (name: string | RegExp) => getByRole(container as HTMLElement, 'button', name);
-const openDialog = (widget: string) =>
-  vi.waitFor(() => getByRole<HTMLDialogElement>(shadowOf(widget), 'dialog'));
-const dialogGone = (widget: string) =>
-  vi.waitFor(() => expect(queryByRole(shadowOf(widget), 'dialog')).toBeNull());
+const show = (tree: ReactElement) => app.show(tree);
+const button = (name: string | RegExp) => getByRole(app.container, 'button', name);
 /** Escape: the <dialog>'s cancel event (happy-dom does not make it from the key); the store closes it. */
 const pressEscape = async (dialog: HTMLDialogElement, widget: string) => {
   await act(async () => void dialog.dispatchEvent(new Event('cancel', { cancelable: true })));
@@ -218,7 +179,7 @@ describe(`the provider's life on React ${version}`, () => {
     await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (1)'));
 
     // The language switcher (and a dark theme, and a text of the app's own), the drawer open.
-    const before = sent.length;
+    const before = sent().length;
     await show(<Shop {...props} lang="de" theme="dark" strings={{ checkout: 'Jetzt bezahlen' }} />);
     // The same drawer, still open, in German.
     await vi.waitFor(() => expect(textOf(drawer.querySelector('h2'))).toMatch(/^Dein Warenkorb/));
@@ -232,7 +193,7 @@ describe(`the provider's life on React ${version}`, () => {
     await drawerWith('Stoneware Mug');
     await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (2)'));
     // The same storefront: no new session, no sign-out, no cart read again; only the add went out.
-    expect(beyondAnAdd(sent.slice(before))).toEqual([]);
+    expect(beyondAnAdd(sent().slice(before))).toEqual([]);
     expect(byTestId('who')).toBe('Jane');
     await pressEscape(getByRole(shadowOf('sf-cart-drawer'), 'dialog'), 'sf-cart-drawer');
 
@@ -270,7 +231,7 @@ describe(`the provider's life on React ${version}`, () => {
     const drawer = await drawerWith('Stoneware Mug');
     await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (1)'));
     // The other client's visitor got tokens of her own for that add.
-    expect(sent.filter((r) => r === 'POST /oauth2/token')).toHaveLength(2);
+    expect(sent().filter((r) => r === 'POST /oauth2/token')).toHaveLength(2);
     expect(heard).toEqual(['cart:opened']);
     await pressEscape(drawer, 'sf-cart-drawer');
     await click(button(/^Cart/));
@@ -306,7 +267,7 @@ describe(`the provider's life on React ${version}`, () => {
     await show(<Parent renders={1} />);
     await click(button('Add the mug'));
     const drawer = await drawerWith('Stoneware Mug');
-    const before = sent.length;
+    const before = sent().length;
     await show(<Parent renders={2} />);
     await show(<Parent renders={3} />);
     await settle();
@@ -315,8 +276,12 @@ describe(`the provider's life on React ${version}`, () => {
     await click(getByRole(drawer, 'button', 'One more Stoneware Mug'));
     await vi.waitFor(() => expect(textOf(button(/^Cart/))).toBe('Cart (2)'));
     // One session all along (no new token, no cart read again), and the change went through the latest `fetch`.
-    expect(sent.slice(before).filter((r) => !r.startsWith('POST /ecom/v1/carts/current/'))).toEqual([]);
-    expect(sent.filter((r) => r === 'POST /oauth2/token')).toHaveLength(1);
+    expect(
+      sent()
+        .slice(before)
+        .filter((r) => !r.startsWith('POST /ecom/v1/carts/current/')),
+    ).toEqual([]);
+    expect(sent().filter((r) => r === 'POST /oauth2/token')).toHaveLength(1);
     expect(via.at(-1)).toBe(3);
   });
 });
