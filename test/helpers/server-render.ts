@@ -1,9 +1,24 @@
 /**
- * Server rendering for the React entry's tests in Node: a tree's HTML as a streaming server sends it once all
+ * Server rendering for the React entry's tests: the catalogue as a server reads it, a tree's HTML as a streaming server sends it once all
  * is ready (React 19's `renderToReadableStream`, or React 18's `renderToPipeableStream` in its Node build),
  * and the declarative shadow root of an element in it.
  */
 import type { ReactElement } from 'react';
+import { createApiClient, queryProducts, visitorAuth } from '../../src/api/index';
+import { SANDBOX_ORIGIN } from './sandbox';
+
+/**
+ * The first page of the in-process sandbox's catalogue, by name, read as a server reads it: a visitor's token of
+ * its own (`visitorAuth`), variants included. (Not through a test's recording `fetch`: the browser did not ask.)
+ */
+export function serverRead(sandbox: { fetch(request: Request): Promise<Response> }, limit: number) {
+  const client = createApiClient({
+    apiBase: SANDBOX_ORIGIN,
+    auth: visitorAuth('demo-client'),
+    fetch: (input, init) => sandbox.fetch(new Request(input as RequestInfo, init)),
+  });
+  return queryProducts(client, { includeVariants: true }).ascending('name').limit(limit).find();
+}
 
 /** The tree's HTML once everything it waits for is here; `errors` hears what React's `onError` does. */
 export async function serverHtml(tree: ReactElement, errors: unknown[] = []): Promise<string> {

@@ -8,10 +8,10 @@
 import { act, createElement, version } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, queryProducts, visitorAuth } from '../../../src/api/index';
 import { Product, ProductGrid, StorefrontProvider } from '../../../src/react/index';
-import { type Platform, reactRoot, type Sent, shadowOf } from '../../helpers/react-app';
+import { reactRoot, type Sent, shadowOf } from '../../helpers/react-app';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
+import { serverRead } from '../../helpers/server-render';
 import { CHUNK_TIMEOUT_MS, settle, textOf } from '../../helpers/widget';
 
 const app = reactRoot();
@@ -28,22 +28,12 @@ const pagingOf = (request: Sent) =>
     }
   ).query.paging;
 
-/** A page of the catalogue as a server reads it (its own visitor token, variants included), not recorded. */
-function serverRead(p: Platform, limit: number) {
-  const client = createApiClient({
-    apiBase: SANDBOX_ORIGIN,
-    auth: visitorAuth('demo-client'),
-    fetch: (input, init) => p.sandbox.fetch(new Request(input as RequestInfo, init)),
-  });
-  return queryProducts(client, { includeVariants: true }).ascending('name').limit(limit).find();
-}
-
 const cardNames = (root: ShadowRoot) => [...root.querySelectorAll('[part="name"]')].map((n) => textOf(n));
 
 describe(`products handed over by a server on React ${version}`, () => {
   it('shows a grid’s first page without a catalogue request; Load more asks for the next page after it', async () => {
     const p = app.platform();
-    const page = await serverRead(p, 2);
+    const page = await serverRead(p.sandbox, 2);
     await app.show(
       <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={p.sandboxFetch}>
         <ProductGrid pageSize={2} sort="name-asc" products={page.items} total={page.totalCount} />
@@ -57,13 +47,13 @@ describe(`products handed over by a server on React ${version}`, () => {
     await act(async () => more.click());
     await vi.waitFor(() => expect(cardNames(grid)).toHaveLength(4));
     expect(p.requestsTo(QUERY).map(pagingOf)).toEqual([{ offset: 2, limit: 2 }]);
-    const next = await (await serverRead(p, 4)).items.map((item) => item.name);
+    const next = await (await serverRead(p.sandbox, 4)).items.map((item) => item.name);
     expect(cardNames(grid)).toEqual(next);
   });
 
   it('shows a product handed over without reading it; a <Product slug> of the same product reads nothing either', async () => {
     const p = app.platform();
-    const [product] = (await serverRead(p, 1)).items;
+    const [product] = (await serverRead(p.sandbox, 1)).items;
     if (!product?.slug) throw new Error('The catalogue has no product');
     await app.show(
       <StorefrontProvider clientId="demo-client" apiBase={SANDBOX_ORIGIN} fetch={p.sandboxFetch}>
@@ -82,7 +72,7 @@ describe(`products handed over by a server on React ${version}`, () => {
 
   it('takes over a server-rendered product page with its gallery and description: never a moment without them', async () => {
     const p = app.platform();
-    const product = (await serverRead(p, 10)).items.find((item) => item.description);
+    const product = (await serverRead(p.sandbox, 10)).items.find((item) => item.description);
     if (!product) throw new Error('The catalogue has no product with a description');
     const container = document.createElement('div');
     container.innerHTML = '<sf-product></sf-product>';
@@ -126,7 +116,7 @@ describe(`products handed over by a server on React ${version}`, () => {
 
   it('hydrates over the server’s shadow root: its markup stays until the widget takes its place, once, with no warning', async () => {
     const p = app.platform();
-    const page = await serverRead(p, 2);
+    const page = await serverRead(p.sandbox, 2);
     // The page as the browser parsed the server's HTML: the element, its declarative shadow root attached.
     const container = document.createElement('div');
     container.innerHTML = '<sf-product-grid class="shop"></sf-product-grid>';

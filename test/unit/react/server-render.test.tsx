@@ -7,13 +7,15 @@
  */
 import { createElement, version } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, queryProducts, visitorAuth } from '../../../src/api/index';
 import type { Product as CatalogueProduct } from '../../../src/api/types/products';
 import { Product, ProductGrid, StorefrontProvider } from '../../../src/react/index';
 import { serverTextsLoaded } from '../../../src/react/server-products';
 import { testSandbox } from '../../helpers/sandbox';
-import { serverHtml as render, shadowOf } from '../../helpers/server-render';
+import { serverHtml as render, serverRead, shadowOf } from '../../helpers/server-render';
 import { CHUNK_TIMEOUT_MS } from '../../helpers/widget';
+
+/** The sandbox's catalogue, read as a server reads it. */
+const catalogue = (limit: number) => serverRead(testSandbox().sandbox, limit);
 
 const errors: unknown[] = [];
 const serverHtml = (tree: React.ReactElement) => render(tree, errors);
@@ -23,17 +25,6 @@ afterEach(() => {
   errors.length = 0;
   vi.restoreAllMocks();
 });
-
-/** The sandbox's catalogue, read as a server reads it: a visitor's token of its own, variants included. */
-async function catalogue(limit: number) {
-  const { sandbox } = testSandbox();
-  const client = createApiClient({
-    apiBase: 'http://sandbox.test',
-    auth: visitorAuth('demo-client'),
-    fetch: (input, init) => sandbox.fetch(new Request(input as RequestInfo, init)),
-  });
-  return queryProducts(client, { includeVariants: true }).ascending('name').limit(limit).find();
-}
 
 describe(`server-rendered products on React ${version}`, () => {
   it('puts a grid’s cards in the server’s HTML: names, prices in the provider’s language, the add button, the count', async () => {

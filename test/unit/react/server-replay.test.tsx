@@ -8,10 +8,10 @@
 import { act, createElement, version } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, queryProducts, visitorAuth } from '../../../src/api/index';
 import { ProductGrid, StorefrontProvider } from '../../../src/react/index';
 import { type Platform, reactRoot } from '../../helpers/react-app';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
+import { serverRead } from '../../helpers/server-render';
 import { settle } from '../../helpers/widget';
 
 /** The product texts, held back until the test lets them come (a new hold for each test). */
@@ -35,22 +35,12 @@ afterEach(() => app.cleanup());
 
 const ADD = '/ecom/v1/carts/current/add-to-cart';
 
-/** The catalogue's first page as a server reads it. */
-function serverRead(p: Platform) {
-  const client = createApiClient({
-    apiBase: SANDBOX_ORIGIN,
-    auth: visitorAuth('demo-client'),
-    fetch: (input, init) => p.sandbox.fetch(new Request(input as RequestInfo, init)),
-  });
-  return queryProducts(client, { includeVariants: true }).ascending('name').limit(2).find();
-}
-
 /**
  * The grid hydrated over a server's markup of its own shape (its add buttons and a choice), with the texts held
  * back: `act` on the server's markup, then the texts come and the widget takes its place.
  */
 async function pressBeforeTheWidget(p: Platform, actOnServer: (root: ShadowRoot) => void) {
-  const page = await serverRead(p);
+  const page = await serverRead(p.sandbox, 2);
   hold();
   const container = document.createElement('div');
   container.innerHTML = '<sf-product-grid></sf-product-grid>';
