@@ -161,9 +161,14 @@ export function Product(props: ProductProps): ReactElement {
       : { id: props.productId as string };
   const handedOver = useHandedOver(started?.store, given, { ref });
   const pageParts = usePagePartsFor(props.layout === 'page' && given !== undefined);
-  const settings = (config: EmbedConfig) => settingsOf(attributesOf(props), { config });
   const view = (store: Storefront, t: ProductStrings, config: EmbedConfig) => (
-    <ProductView store={store} t={t} settings={settings(config)} fallback={false} product={ref} />
+    <ProductView
+      store={store}
+      t={t}
+      settings={settingsOf(attributesOf(props), { config })}
+      fallback={false}
+      product={ref}
+    />
   );
   return (
     <ProductHost

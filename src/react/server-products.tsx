@@ -213,8 +213,10 @@ export function ServerTexts({
   page: boolean;
   render: (t: ProductStrings) => ReactNode;
 }): ReactNode {
-  const pack = packs.get(codeOf(lang));
-  if (pack && (pageParts || !page)) return withPageStyles(page, render(withProductOverrides(pack, strings)));
+  /** The markup, once the texts (and the page's parts) are here. */
+  const markup = () =>
+    withPageStyles(page, render(withProductOverrides(packs.get(codeOf(lang)) as ProductStrings, strings)));
+  if (packs.has(codeOf(lang)) && (pageParts || !page)) return markup();
   const key = JSON.stringify([codeOf(lang), page]);
   let Later = gates.get(key);
   if (!Later) {
@@ -232,10 +234,7 @@ export function ServerTexts({
     );
     gates.set(key, Later);
   }
-  return createElement(Later, {
-    render: () =>
-      withPageStyles(page, render(withProductOverrides(packs.get(codeOf(lang)) as ProductStrings, strings))),
-  });
+  return createElement(Later, { render: markup });
 }
 
 /** A product page's markup with its parts' own styles (the widget adopts them as it renders, in the browser). */

@@ -116,6 +116,8 @@ const REPLAYED = new Set(['add-button', 'load-more']);
  * quantity, another control), after which nothing is made again: the widget starts from its own state.
  */
 type Pressed = null | { part: string; index: number } | 'changed';
+/** The events that say what the shopper did in the server's markup. */
+const HEARD = ['click', 'input', 'change'];
 
 function ClientShadowHost({ tag, css, theme, host: hostProps, children }: ShadowHostProps) {
   const host = useRef<HTMLElement>(null);
@@ -141,9 +143,9 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
           ? { part, index: [...shadow.querySelectorAll(`[part="${part}"]`)].indexOf(control) }
           : 'changed';
     };
-    for (const type of ['click', 'input', 'change']) shadow.addEventListener(type, remember, true);
+    for (const type of HEARD) shadow.addEventListener(type, remember, true);
     stopListening.current = () => {
-      for (const type of ['click', 'input', 'change']) shadow.removeEventListener(type, remember, true);
+      for (const type of HEARD) shadow.removeEventListener(type, remember, true);
     };
     return () => stopListening.current();
   }, [css]);
