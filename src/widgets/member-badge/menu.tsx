@@ -9,7 +9,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { createElement, Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { createElement, Fragment, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useStore } from 'zustand';
 import type { MembersAccountSection } from '../../api/types/enums';
@@ -214,7 +214,7 @@ function communityEntry(m: MenuState): Entry[] {
  * Kept there while the page scrolls or resizes.
  */
 function useMenuPosition(anchor: HTMLElement, close: MenuProps['close']) {
-  const { refs, floatingStyles, placement, y, context } = useFloating({
+  const { refs, floatingStyles, placement, y, context, isPositioned } = useFloating({
     open: true,
     onOpenChange: (open, _event, reason) => {
       if (!open) close(reason === 'escape-key');
@@ -224,7 +224,19 @@ function useMenuPosition(anchor: HTMLElement, close: MenuProps['close']) {
     strategy: 'fixed',
     // `left`/`top`, not a transform: the panel's entrance animation moves it with a transform.
     transform: false,
-    whileElementsMounted: autoUpdate,
+    // Placed in a task of its own, right after the task of the render that made it (a 0 ms timer; until then
+    // the panel is hidden): the layout floating-ui reads and the focus it lets move, with a first open's render
+    // (its code run for the first time), made one task of over 80 ms at 4× CPU slowdown (issue 26).
+    whileElementsMounted: (reference, floating, update) => {
+      let stop: (() => void) | undefined;
+      const timer = setTimeout(() => {
+        stop = autoUpdate(reference, floating, update);
+      });
+      return () => {
+        clearTimeout(timer);
+        stop?.();
+      };
+    },
     middleware: [
       offset(GAP_PX),
       flip({ padding: VIEWPORT_PADDING_PX }),
@@ -237,7 +249,12 @@ function useMenuPosition(anchor: HTMLElement, close: MenuProps['close']) {
   const maxHeight = placement.startsWith('top')
     ? Math.max(0, anchor.getBoundingClientRect().top - GAP_PX - VIEWPORT_PADDING_PX)
     : `calc(100dvh - ${Math.round(y) + VIEWPORT_PADDING_PX}px)`;
-  return { refs, context, style: { ...floatingStyles, maxHeight } };
+  return {
+    refs,
+    context,
+    isPositioned,
+    style: { ...floatingStyles, maxHeight, visibility: isPositioned ? undefined : ('hidden' as const) },
+  };
 }
 
 /**
@@ -246,7 +263,13 @@ function useMenuPosition(anchor: HTMLElement, close: MenuProps['close']) {
  * get): to the first or last item when the menu opens; to the form's field in the other views; back in the
  * menu, to the item that led away.
  */
-function useMenuList(floating: FloatingContext, entries: Entry[], focus: MenuProps['focus'], view: View) {
+function useMenuList(
+  floating: FloatingContext,
+  entries: Entry[],
+  focus: MenuProps['focus'],
+  view: View,
+  shown: boolean,
+) {
   const inMenu = view === 'menu';
   const [activeIndex, setActiveIndex] = useState<number | null>(focus === 'last' ? entries.length - 1 : 0);
   const listRef = useRef<Array<HTMLElement | null>>([]);
@@ -295,8 +318,10 @@ function useMenuList(floating: FloatingContext, entries: Entry[], focus: MenuPro
   };
 
   const cameFrom = useRef<string | null>(null);
+  // Once the panel is shown (a hidden item takes no focus), and in the commit that shows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the view, nothing else
-  useEffect(() => {
+  useLayoutEffect(() => {
+    if (!shown) return;
     if (inMenu) {
       const back = entries.findIndex((entry) => entry.key === cameFrom.current);
       moveTo(back >= 0 ? back : focus === 'last' ? entries.length - 1 : 0);
@@ -305,7 +330,7 @@ function useMenuList(floating: FloatingContext, entries: Entry[], focus: MenuPro
       setActiveIndex(null);
       floating.refs.floating.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
     }
-  }, [view]);
+  }, [view, shown]);
   return { ...interactions, onListKey, moveTo, entries, listRef };
 }
 
@@ -468,8 +493,8 @@ function DeleteConfirmation(m: MenuState) {
 function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const m = useMenuState(context, t);
   const { view } = m;
-  const { refs, context: floating, style } = useMenuPosition(anchor, close);
-  const list = useMenuList(floating, menuEntries(m), focus, view);
+  const { refs, context: floating, style, isPositioned } = useMenuPosition(anchor, close);
+  const list = useMenuList(floating, menuEntries(m), focus, view, isPositioned);
 
   const onMenuKey = (event: KeyboardEvent) => {
     list.onListKey(event);

@@ -516,6 +516,49 @@ describe('member badge: the panel on floating-ui', () => {
   });
 });
 
+describe('member badge: the open in two tasks', () => {
+  it('renders the menu hidden in the click’s task, and places it, shows it and moves the focus in the next', async () => {
+    const { f, button } = await signedIn();
+    // Once opened and closed, so its code is here and the open is all the click's own work.
+    await openByClick(f, button);
+    button.click();
+    await vi.waitFor(() => expect(f.root.querySelector('[part="menu"]')).toBeNull());
+    // The panel appearing: a MutationObserver's callback, in the same microtask checkpoint as the render.
+    const rendered = new Promise<HTMLElement>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const panel = f.root.querySelector<HTMLElement>('[part="menu"]');
+        if (!panel) return;
+        observer.disconnect();
+        resolve(panel);
+      });
+      observer.observe(f.root, { childList: true, subtree: true });
+    });
+    // The next task held back: the timers wait until told.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let panel: HTMLElement;
+    try {
+      // A press focuses the button, then clicks it.
+      button.focus();
+      button.click();
+      panel = await rendered;
+      // However many microtasks go by, the panel waits for a task: hidden, unplaced, the focus on the button.
+      for (let i = 0; i < 500; i++) await Promise.resolve();
+      // Rendered, but hidden (so out of the accessibility tree, where `items` looks).
+      expect(panel.querySelectorAll('[role="menuitem"]')).toHaveLength(9);
+      expect(items(f)).toHaveLength(0);
+      expect(panel.style.visibility).toBe('hidden');
+      expect(focused(f)).toBe(button);
+      await vi.advanceTimersByTimeAsync(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => expect(panel.style.visibility).toBe(''));
+    expect(panel.style.left).toMatch(/^-?\d+(\.\d+)?px$/);
+    expect(focused(f)).toBe(items(f)[0]);
+    expect(menuOf(f)).not.toBeNull();
+  });
+});
+
 describe('member badge: a press outside', () => {
   it('closes the menu; a press inside it or on its button does not', async () => {
     const { f, button } = await signedIn();
