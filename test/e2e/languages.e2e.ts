@@ -269,3 +269,39 @@ describe('the merchant’s own words on a right-to-left page', () => {
     expect(unexpectedErrors(errors, [404])).toEqual([]);
   });
 });
+
+describe('the widgets’ own texts on a right-to-left page in a language without a pack', () => {
+  it('read left to right in English on a Hebrew page, their punctuation at their end, in a layout that follows the page', async () => {
+    const { page, errors } = await shopIn('he', 'rtl');
+    await page.locator('.site-header [data-sf-open-cart]').click();
+    await panel(page).getByText('Your cart is empty.').waitFor();
+    expect(await panel(page).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    const empty = await seen(page, 'sf-cart-drawer [part="empty"] p');
+    expect(empty).toEqual([{ logical: 'Yourcartisempty.', visual: 'Yourcartisempty.', rtlScript: false }]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel(page).isVisible()).toBe(false);
+
+    await page.evaluate(() => window.Storefront.signIn());
+    await modal(page).getByRole('button', { name: 'Forgot password?' }).waitFor();
+    // The links' and the question's texts: "Forgot password?", "New here? Create an account".
+    const texts = await seen(page, 'sf-login-modal :is(button.link, p.switch)');
+    expect(texts.map((text) => text.logical)).toContain('Forgotpassword?');
+    for (const { logical, visual } of texts) expect(visual, logical).toBe(logical);
+    // Aligned as the page is: "Forgot password?" ends at the right, where the fields end (and a Hebrew text).
+    const rightOf = (selector: string) =>
+      modal(page)
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return range.getBoundingClientRect().right;
+        });
+    const forgot = await rightOf('button.link');
+    const field = await modal(page)
+      .locator('input[type="email"]')
+      .evaluate((el) => el.getBoundingClientRect().right);
+    expect(Math.abs(field - forgot)).toBeLessThan(4);
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+});
