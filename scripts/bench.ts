@@ -592,6 +592,7 @@ interface DrawerFigures {
   lines: Stats;
   busy: Stats;
   inputs: InputFigures;
+  slow: SlowDrawerFigures;
   menu: MenuFigures;
 }
 
@@ -662,6 +663,64 @@ async function benchTypingAndQuantity(page: Page): Promise<InputFigures> {
   line('coupon keystroke: main-thread work, max', within(figures.keys.max));
   line('+ on a line: main-thread work, median', within(figures.quantity.median));
   line('+ on a line: the server’s answer rendered, median', within(figures.answer.median));
+  return figures;
+}
+
+interface SlowDrawerFigures {
+  /** The longest task of each warm open with all 100 lines (0: none over 50 ms). */
+  opens: number[];
+  /** Of each coupon word typed, and of each + on a line with its answer. */
+  keys: number[];
+  quantity: number[];
+}
+
+/** The warm opens, coupon words and + presses measured at 4× CPU. */
+const SLOW_STEPS = 5;
+
+/**
+ * The open 100-line drawer at 4× CPU: the longest task (the Long Tasks API's, over 50 ms) of each warm open
+ * to all its lines, of each coupon word typed, and of each + on a line until its answer is rendered.
+ */
+async function benchSlowDrawer(context: BrowserContext, page: Page): Promise<SlowDrawerFigures> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const figures: SlowDrawerFigures = { opens: [], keys: [], quantity: [] };
+  const now = () => inPage<number>(page, 'performance.now()');
+  const longestSince = async (at: number) => {
+    await page.waitForTimeout(300);
+    return inPage<number>(page, `window.__sfBench.longestSince(${at})`);
+  };
+  try {
+    for (let i = 0; i < SLOW_STEPS; i++) {
+      const at = await now();
+      await inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
+      figures.opens.push(await longestSince(at));
+      await inPage(page, 'window.__sfBench.close()');
+    }
+    await inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
+    const field = page.locator('sf-cart-drawer [part="coupon"] input');
+    for (let i = 0; i < SLOW_STEPS; i++) {
+      await field.fill('');
+      await field.focus();
+      const at = await now();
+      await page.keyboard.type(COUPON_WORD, { delay: 60 });
+      figures.keys.push(await longestSince(at));
+    }
+    await field.fill('');
+    for (let i = 0; i < SLOW_STEPS; i++) {
+      const at = await now();
+      await inPage(page, `window.__sfBench.quantityStep(${12 + i * 8}, 3000)`);
+      figures.quantity.push(await longestSince(at));
+    }
+    await inPage(page, 'window.__sfBench.close()');
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  const each = (values: number[]) => values.map((v) => (v ? ms(v) : 'none')).join('  ');
+  console.log(`\n  the ${LINES}-line drawer, 4× CPU, tasks over ${LONG_TASK_MS} ms (none is the goal):`);
+  line(`warm open, to all ${LINES} lines: each of ${SLOW_STEPS}`, each(figures.opens));
+  line(`coupon, a word of ${COUPON_WORD.length} keys typed: each of ${SLOW_STEPS}`, each(figures.keys));
+  line(`+ on a line, to its answer rendered: each of ${SLOW_STEPS}`, each(figures.quantity));
   return figures;
 }
 
@@ -875,10 +934,11 @@ async function benchDrawer(): Promise<DrawerFigures> {
     line(`median openCart() → first lines ≤ ${FRAME_MS} ms`, lines.median <= FRAME_MS ? 'yes' : 'no');
     line(`median main-thread work (shown + frame) ≤ ${FRAME_MS} ms`, busy.median <= FRAME_MS ? 'yes' : 'no');
     const inputs = await benchTypingAndQuantity(page);
+    const slow = await benchSlowDrawer(context, page);
     const menu = await benchMemberMenu(context, page, url);
     if (errors.length) line('console errors on the page', errors.join(' | '));
     await page.close();
-    return { cold, lines, busy, inputs, menu };
+    return { cold, lines, busy, inputs, slow, menu };
   } finally {
     await context?.close().catch(() => {});
     await servers?.close().catch(() => {});
@@ -978,6 +1038,12 @@ async function main(): Promise<number> {
       'member menu, warm open: main-thread work, median / max',
       `${ms(drawer.menu.warm.median)} / ${within(drawer.menu.warm.max)}`,
     );
+    for (const [name, values] of [
+      [`drawer, ${LINES} lines, warm open`, drawer.slow.opens],
+      ['coupon, a word typed', drawer.slow.keys],
+      ['+ on a line, to its answer', drawer.slow.quantity],
+    ] as const)
+      line(`4× CPU: ${name}, longest task of ${values.length}`, within(Math.max(...values), LONG_TASK_MS));
     line(
       '4× CPU: member menu, first open, longest task, median',
       within(drawer.menu.slowFirst, LONG_TASK_MS),

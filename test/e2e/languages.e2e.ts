@@ -281,7 +281,7 @@ describe('the widgets’ own texts on a right-to-left page in a language without
     await page.keyboard.press('Escape');
     await expect.poll(() => panel(page).isVisible()).toBe(false);
 
-    await page.evaluate(() => window.Storefront.signIn());
+    await page.evaluate(() => window.Storefront?.signIn());
     await modal(page).getByRole('button', { name: 'Forgot password?' }).waitFor();
     // The links' and the question's texts: "Forgot password?", "New here? Create an account".
     const texts = await seen(page, 'sf-login-modal :is(button.link, p.switch)');

@@ -125,6 +125,16 @@ describe('the packed package in a new project', () => {
     },
   );
 
+  it('has Chromium compile the member menu’s chunk as it loads (V8’s compile hint), in both builds', () => {
+    const dist = join(scratch, 'node_modules/storefront-widgets/dist');
+    for (const chunks of [join(dist, 'chunks'), join(dist, 'v2/chunks')]) {
+      const menu = readdirSync(chunks).filter((name) => /^menu-[\w-]+\.js$/.test(name));
+      expect(menu).toHaveLength(1);
+      const code = readFileSync(join(chunks, menu[0] as string), 'utf8');
+      expect(code.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    }
+  });
+
   it('marks the React entry as client code for server-rendering frameworks', () => {
     const entry = readFileSync(join(scratch, 'node_modules/storefront-widgets/dist/react/index.js'), 'utf8');
     expect(entry.startsWith("'use client';")).toBe(true);
