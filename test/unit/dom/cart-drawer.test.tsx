@@ -236,6 +236,38 @@ describe('the cart drawer: loading, empty and failed carts', () => {
     expect(within(dialog).queryByRole('button', { name: 'Check out' })).toBeNull();
   });
 
+  it('opens a long cart with its first screenful of lines, then the rest at most 24 a frame', async () => {
+    const f = mount();
+    const ids: string[] = [];
+    for (let n = 0; n < 60; n++) {
+      const { product } = await createProduct(merchant(f), {
+        name: `Long cart item ${String(n).padStart(2, '0')}`,
+        productType: 'physical',
+        priceData: { price: 4 + n },
+      });
+      ids.push(product.id as string);
+    }
+    await addToCurrentCart(f.session.client, { lineItems: ids.map((id) => storeLineItem(id, 1)) });
+    // Opened once, so the cart is read and the drawer's code is here.
+    await openDrawer(f);
+    await vi.waitFor(() => expect(lineNames(f.root)).toHaveLength(60));
+    f.store.getState().closeCart();
+    await vi.waitFor(() => expect(f.root.querySelector('[part="line"]')).toBeNull());
+
+    holdClock();
+    f.store.getState().openCart();
+    await vi.advanceTimersByTimeAsync(0);
+    const counts = [lineNames(f.root).length];
+    // A frame at a time: each adds the next lines in a task of its own (after the frame), never all at once.
+    for (let frame = 0; frame < 20 && counts.at(-1) !== 60; frame++) {
+      await vi.advanceTimersByTimeAsync(16);
+      const count = lineNames(f.root).length;
+      if (count !== counts.at(-1)) counts.push(count);
+    }
+    expect(counts).toEqual([8, 32, 56, 60]);
+    expect(lineNames(f.root)).toEqual(ids.map((_, n) => `Long cart item ${String(n).padStart(2, '0')}`));
+  });
+
   it('shows a busy skeleton while the cart loads, then the lines', async () => {
     const f = mount();
     // A returning visitor: the cart is on the server, this page has not read it yet.
