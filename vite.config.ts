@@ -167,8 +167,8 @@ export const reactSubset = {
   },
 } as const;
 
-/** A language pack's chunk: the views' texts, the product elements' or the badge's, in one language. */
-const LANGUAGE_PACK = /^chunks\/((?:lang|texts|products|member)\.[a-z]{2,3})-[\w-]+\.js$/;
+/** A language pack's chunk: the views' texts, the product elements', the badge's or the menu's, in one language. */
+const LANGUAGE_PACK = /^chunks\/((?:lang|texts|products|member|menu)\.[a-z]{2,3})-[\w-]+\.js$/;
 
 /**
  * Every language pack of the app build named with one hash, of all their code (`chunks/texts.fr-<hash>.js`,
