@@ -37,32 +37,37 @@ interface NamedChunk {
 }
 
 /**
- * The two cart services' code (`data-cart-api`), by when a page on that service wants it: its read with the
- * first page (in `loader.js`; v1's is in the store itself), its changes with the views (in `widgets-*.js`).
- * Each app build puts its own service there and the other's in lazy chunks of their own (`cart-v2-read-*.js`
- * and `cart-v2-*.js`, or `cart-v1-*.js`), so either build runs either service; embed.js picks the build that
- * matches the script tag.
+ * The two cart services' changes (`data-cart-api`), wanted with the views (in `widgets-*.js`). Each app build
+ * puts its own service's there and the other's in a lazy chunk of its own (`cart-v2-*.js`, or `cart-v1-*.js`), so
+ * either build runs either service; embed.js picks the build that matches the script tag. Their reads: v1's is in
+ * the store itself (`loader.js`); V2's request too, and its view of V2's cart (`CART_V2_VIEW`) downloads beside
+ * a V2 page's first read, in both builds.
  */
 const CART_CODE = {
-  v1: { read: [], changes: ['src/store/cart-v1.ts', 'src/api/cart.ts'] },
-  v2: {
-    read: ['src/store/cart-v2-read.ts'],
-    changes: ['src/store/cart-v2.ts', 'src/api/cart-v2.ts', 'src/api/delivery.ts'],
-  },
+  v1: { changes: ['src/store/cart-v1.ts', 'src/api/cart.ts'] },
+  v2: { changes: ['src/store/cart-v2.ts', 'src/api/cart-v2.ts', 'src/api/delivery.ts'] },
 } as const;
+
+/**
+ * Cart V2's cart in the widgets' view, `cart-v2-read-*.js`: not needed before the count shows (a new visitor has
+ * no cart to read; a returning one's count shows from the cached one), so not in a V2 page's first script. It
+ * downloads beside the first read's request (0.5 KB gzip less before any widget opens and with a product grid),
+ * and V2's changes import it (`widgets-*.js` of the V2 build).
+ */
+const CART_V2_VIEW = ['src/store/cart-v2-read.ts'];
 
 /**
  * The app build's chunks beyond what the imports give (`cart`: the page's own cart service; `other`: the other
  * one's), in the order Rolldown tries them: a module goes to the first that names it.
  */
 function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | 'v2'): NamedChunk[] {
-  const theirs = CART_CODE[other];
   return [
-    // The entry and everything it imports (a module's group takes its imports too), with the page's own cart
-    // read (a V2 page reads its cart first; v1's read is in the store itself), and the image address check the
-    // badge's member part shares with the views (else in `runtime-*.js`, which a member's first page would
+    // The entry and everything it imports (a module's group takes its imports too), and the image address check
+    // the badge's member part shares with the views (else in `runtime-*.js`, which a member's first page would
     // download for it).
-    { name: 'loader', files: ['src/loader.ts', 'src/ui/format.ts', ...cart.read] },
+    { name: 'loader', files: ['src/loader.ts', 'src/ui/format.ts'] },
+    // Cart V2's view of its cart, with a V2 page's first read (named before the views, whose V2 changes import it).
+    { name: 'cart-v2-read', files: CART_V2_VIEW },
     // What every view needs, in a chunk the drawer's, the menu's and the products' share: Preact (compat,
     // hooks), zustand's hook, the shared controls. A page with products but no open cart loads this and the
     // products' chunk, not the drawer's and the modal's views (0.3 KB gzip more on the drawer's page than one
@@ -98,11 +103,9 @@ function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | 'v2'): N
     // What only a product page (`layout="page"`) shows: gallery (videos too), description, info, the sanitiser.
     { name: 'product-page', files: ['src/widgets/product/page.tsx'] },
     // The other cart service, for a page whose script tag asks for it without embed.js (embed.js picks the
-    // build of the page's service): the v1 build has V2's read (with a V2 page's first cart read) and its
-    // changes (with the first change); the V2 build has v1's service. No page on the build's own service
-    // downloads them.
-    ...(theirs.read.length ? [{ name: `cart-${other}-read`, files: theirs.read }] : []),
-    { name: `cart-${other}`, files: theirs.changes },
+    // build of the page's service): the v1 build has V2's changes (with the first change), the V2 build v1's.
+    // No page on the build's own service downloads them.
+    { name: `cart-${other}`, files: CART_CODE[other].changes },
   ];
 }
 
@@ -144,7 +147,7 @@ function namedChunks(root: string, chunks: NamedChunk[]) {
  * - `app` (default): `dist/loader.js`, the ESM entry, with one hashed lazy chunk per widget in `dist/chunks/`,
  *   for the pages on the platform's v1 cart;
  * - `app-v2`: the same entry and chunks for the pages on Cart V2 (`data-cart-api="v2"`), in `dist/v2/`: V2's
- *   read in `loader.js` and its changes in the views' chunk, where the `app` build has v1's (`CART_CODE`);
+ *   changes in the views' chunk, where the `app` build has v1's (`CART_CODE`);
  * - `embed`: `dist/embed.js`, the classic-script bootstrap that imports the loader beside it (`v2/loader.js`
  *   for a V2 page);
  * - `api`: `dist/api/index.js`, the framework-free API client for Node and bundlers;
@@ -167,8 +170,8 @@ export const reactSubset = {
   },
 } as const;
 
-/** A language pack's chunk: the views' texts, the product elements' or the badge's, in one language. */
-const LANGUAGE_PACK = /^chunks\/((?:lang|texts|products|member)\.[a-z]{2,3})-[\w-]+\.js$/;
+/** A language pack's chunk: the views' texts, the product elements', the badge's or the menu's, in one language. */
+const LANGUAGE_PACK = /^chunks\/((?:lang|texts|products|member|menu)\.[a-z]{2,3})-[\w-]+\.js$/;
 
 /**
  * Every language pack of the app build named with one hash, of all their code (`chunks/texts.fr-<hash>.js`,
@@ -332,13 +335,7 @@ export default defineConfig(({ mode }): UserConfig => {
       outDir: cartApi === 'v2' ? 'dist/v2' : 'dist',
       lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader.js' },
       rolldownOptions: {
-        // V2's read is in loader.js in the V2 build, and the store's `import()` of it finds it there.
-        onLog: strictLogs(
-          (log) =>
-            log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
-            cartApi === 'v2' &&
-            log.message.includes('cart-v2-read'),
-        ),
+        ...shared.build.rolldownOptions,
         // Code the loader needs stays in loader.js (the widgets' chunks import it from there), instead of
         // being split into small shared chunks that each compress worse and cost a request before any widget.
         preserveEntrySignatures: 'allow-extension',

@@ -11,7 +11,7 @@
  *   (`chunks/products-*.js`) with its static imports (Preact's `runtime-*.js`), and one language's products
  *   texts (`chunks/products.<lang>-*.js`), but neither the drawer's views nor the member menu;
  * - every cart and member widget opened, the member menu (`chunks/menu-*.js`, floating-ui) included, one
- *   language's texts: what those chunks import (a page without products: the product chunks are left out, and
+ *   language's texts (the views', the member part's and the menu's): what those chunks import (a page without products: the product chunks are left out, and
  *   so are chunks no widget loads, such as the return from the hosted login page, `redirect-back-*.js`, and
  *   chunks an action loads when it is first used: the sign-in code, `sign-in-flows-*.js`, on the login form's
  *   first keystroke, and the member's own calls, `member-actions-*.js`, on the menu's first action);
@@ -51,12 +51,13 @@ const fail = (message: string) => {
  * Language packs: the views' (`chunks/texts.en-….js`), the product elements' (`chunks/products.en-….js`)
  * and, for every language but English, its language pack (`chunks/lang.de-….js`: the member badge shell's
  * texts, and the way to the language's other packs), which a page in that language downloads as its badge
- * mounts, and the badge's member part's texts (`chunks/member.de-….js`), with that part. A page loads only
- * its own language's packs of each kind it needs.
+ * mounts, and the badge's member part's texts (`chunks/member.de-….js`), with that part; and the member menu's
+ * (`chunks/menu.en-….js`, English's too), with the menu. A page loads only its own language's packs of each kind
+ * it needs.
  */
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ja', 'ar'];
-type PackKind = 'lang' | 'texts' | 'products' | 'member';
-const isPack = (file: string, lang: string, kind = '(?:lang|texts|products|member)') =>
+type PackKind = 'lang' | 'texts' | 'products' | 'member' | 'menu';
+const isPack = (file: string, lang: string, kind = '(?:lang|texts|products|member|menu)') =>
   new RegExp(`^chunks/${kind}\\.${lang}-[\\w-]+\\.js$`).test(file);
 const isAnyPack = (file: string) => LANGUAGES.some((lang) => isPack(file, lang));
 
@@ -158,7 +159,12 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const packsOf = (lang: string, kind: PackKind) => files.filter((file) => isPack(file, lang, kind));
   for (const lang of LANGUAGES) {
     // One pack of each kind a language (English has no language pack: its badge's texts are the code's).
-    for (const kind of ['texts', 'products', ...(lang === 'en' ? [] : ['lang', 'member'])] as PackKind[]) {
+    for (const kind of [
+      'texts',
+      'products',
+      'menu',
+      ...(lang === 'en' ? [] : ['lang', 'member']),
+    ] as PackKind[]) {
       if (packsOf(lang, kind).length !== 1) fail(`dist/${folder} has no single ${kind} pack for "${lang}"`);
     }
     // A pack brings no other chunk with it: a page in one language downloads nothing of another's.
@@ -195,15 +201,18 @@ function measure(folder: string, label: string, otherService: RegExp) {
     ...perLanguage('every cart and member widget opened, member menu included', every, BUDGETS.all, [
       'texts',
       'member',
+      'menu',
     ]),
     ...perLanguage('every widget opened, a member signed in with the modal and the menu used', member, null, [
       'texts',
       'member',
+      'menu',
     ]),
     ...perLanguage('everything: a product page with every widget opened', everything, null, [
       'texts',
       'products',
       'member',
+      'menu',
     ]),
   ];
   return rows;

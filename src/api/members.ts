@@ -1,3 +1,4 @@
+import { MEMBERS } from './current-member';
 import { base64UrlEncodeJson } from './encoding';
 import { type ApiClient, seg } from './http';
 import type { Page } from './paging';
@@ -12,8 +13,6 @@ import type {
   QueryMembersResponse,
 } from './types/members';
 
-const MEMBERS = '/members/v1/members';
-
 function updated(client: ApiClient, res: MemberResponse): MemberResponse {
   client.emit('member.updated', { member: res.member });
   return res;
@@ -21,13 +20,8 @@ function updated(client: ApiClient, res: MemberResponse): MemberResponse {
 
 // ——— The member's own calls (visitor or member token) ———
 
-/** The signed-in member. `fieldsets` default FULL on the platform. */
-export const getCurrentMember = (client: ApiClient, options: { fieldsets?: MemberFieldset[] } = {}) =>
-  client.request<MemberResponse>({
-    method: 'GET',
-    path: `${MEMBERS}/my`,
-    ...(options.fieldsets ? { query: { fieldsets: options.fieldsets } } : {}),
-  });
+// The signed-in member, in a module of its own: a page reads her with its first script, the rest comes later.
+export { getCurrentMember } from './current-member';
 
 /** Changes the signed-in member's profile slug; a taken or malformed slug is an ApiError (409 or 400). */
 export const updateCurrentMemberSlug = async (client: ApiClient, slug: string) =>

@@ -1,17 +1,11 @@
 import { StorefrontError } from './errors';
 import type { ApiClient, AuthProvider } from './http';
+import { anonymousGrant, TOKEN } from './token-grants';
 import type { TokenInfo, TokenResponse } from './types/tokens';
 
-const TOKEN = '/oauth2/token';
-
-/** Anonymous visitor tokens (WIRE.md 6). */
-export const anonymousGrant = (client: ApiClient, clientId: string) =>
-  client.request<TokenResponse>({
-    method: 'POST',
-    path: TOKEN,
-    anonymous: true,
-    body: { clientId, grantType: 'anonymous' },
-  });
+// The grants a shopper's session renews its tokens with, in a module of their own: they come with a page's
+// first script, the other grants with the code that asks for them.
+export { anonymousGrant, refreshGrant } from './token-grants';
 
 /** Seconds before its expiry that a visitor's token taken by `visitorAuth` is replaced. */
 const VISITOR_MARGIN_SECONDS = 60;
@@ -71,15 +65,6 @@ export function visitorAuth(clientId: string, options: { now?: () => number } = 
     },
   };
 }
-
-/** A new access token for a refresh token; the refresh token itself is kept. */
-export const refreshGrant = (client: ApiClient, clientId: string, refreshToken: string) =>
-  client.request<TokenResponse>({
-    method: 'POST',
-    path: TOKEN,
-    anonymous: true,
-    body: { clientId, refreshToken, grantType: 'refresh_token' },
-  });
 
 /** Member tokens for an authorization code and its PKCE verifier. */
 export const authorizationCodeGrant = (

@@ -1,6 +1,6 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { ApiClient, AuthProvider } from '../api/http';
-import { anonymousGrant, refreshGrant } from '../api/oauth';
+import { anonymousGrant, refreshGrant } from '../api/token-grants';
 import type { TokenResponse } from '../api/types/tokens';
 import type { Lock } from './lock';
 import type { KeyValueStorage } from './storage';

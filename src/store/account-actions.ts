@@ -1,4 +1,4 @@
-import { getCurrentMember } from '../api/members';
+import { getCurrentMember } from '../api/current-member';
 import { lazyActions } from './lazy-actions';
 import type { SliceContext, StorefrontActions, StorefrontState } from './types';
 

@@ -2,7 +2,7 @@ import { CART_CACHE_KEY, EMPTY_CART, UNSURE_KEY, UNSURE_MS } from './cart-model'
 import { lazyActions } from './lazy-actions';
 import type { CartCore, CartEdits, CartSlice, StorefrontActions } from './types';
 
-/** The cart's edits, whose code downloads with the drawer's (`cart-edits.ts`). */
+/** The cart's edits, whose code downloads with the drawer's (`cart-edits.ts`), and the drawer's "Try again". */
 const EDITS = [
   'setQuantity',
   'removeLine',
@@ -11,18 +11,12 @@ const EDITS = [
   'estimate',
   'checkout',
   'addToCart',
+  'retryCart',
 ] as const;
 
 type CartActions = Pick<
   StorefrontActions,
-  | keyof CartEdits
-  | 'confirmOrder'
-  | 'loadCart'
-  | 'openCart'
-  | 'closeCart'
-  | 'showOrder'
-  | 'dismissCartError'
-  | 'retryCart'
+  keyof CartEdits | 'confirmOrder' | 'loadCart' | 'openCart' | 'closeCart' | 'showOrder' | 'dismissCartError'
 >;
 
 /** The cart's slice and actions over its core (`cart-core.ts`). */
@@ -83,15 +77,6 @@ export function cartActions(core: CartCore): { cart: CartSlice } & CartActions {
       get().openCart();
     },
     dismissCartError: () => patchCart({ error: null, retry: null }),
-    retryCart() {
-      const { retry } = get().cart;
-      const s = get();
-      if (retry === 'load') return s.loadCart();
-      if (!retry) return Promise.resolve();
-      if ('lineId' in retry)
-        return 'remove' in retry ? s.removeLine(retry.lineId) : s.setQuantity(retry.lineId, retry.quantity);
-      return s.addToCart(retry).then(() => {});
-    },
   };
 }
 

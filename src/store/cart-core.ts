@@ -1,4 +1,4 @@
-import { findCurrentCart } from '../api/cart-current';
+import { findCurrentCart, findCurrentCartV2 } from '../api/cart-current';
 import type { Cart } from '../api/types/cart';
 import { loadOnce } from '../chunks';
 import { CART_CACHE_KEY, countOf, isOlder, RECHECK_MS } from './cart-model';
@@ -119,11 +119,15 @@ function cartReading(
   const api = ctx.session.client;
 
   /**
-   * The server's cart (null when the visitor has none). v1's read comes with the first script; V2's downloads
-   * with a V2 page's first read (`./cart-v2-read.ts`, the view only), its changes later with the drawer's.
+   * The server's cart (null when the visitor has none). v1's read comes with the first script; V2's request
+   * too, and its view (`./cart-v2-read.ts`) downloads beside it, not before it, with a V2 page's first read
+   * (its changes later, with the drawer's).
    */
-  const fetchCart = async (): Promise<Cart | null> =>
-    deps.cartApi === 'v2' ? (await import('./cart-v2-read')).readCartV2(api) : findCurrentCart(api);
+  const fetchCart = async (): Promise<Cart | null> => {
+    if (deps.cartApi !== 'v2') return findCurrentCart(api);
+    const [view, cart] = await Promise.all([import('./cart-v2-read'), findCurrentCartV2(api)]);
+    return view.takeCartV2(api, cart);
+  };
 
   /**
    * Reads the server's cart (`loadCart`); `broadcast: false` for a read another tab's message asked for, which

@@ -32,6 +32,24 @@ export function cartEdits(core: CartCore): CartEdits {
     ...couponEdits(edits),
     estimate: totalsEstimate(edits),
     ...checkoutEdits(edits),
+    retryCart: retrying(core),
+  };
+}
+
+/**
+ * "Try again" on the drawer's error banner (whose code this chunk is): what `cart.retry` says, through the store's
+ * own actions.
+ */
+function retrying(core: CartCore): CartEdits['retryCart'] {
+  const { get } = core.ctx;
+  return () => {
+    const { retry } = get().cart;
+    const s = get();
+    if (retry === 'load') return s.loadCart();
+    if (!retry) return Promise.resolve();
+    if ('lineId' in retry)
+      return 'remove' in retry ? s.removeLine(retry.lineId) : s.setQuantity(retry.lineId, retry.quantity);
+    return s.addToCart(retry).then(() => {});
   };
 }
 

@@ -1,13 +1,13 @@
-import { findCurrentCartV2 } from '../api/cart-current';
 import type { ApiClient } from '../api/http';
 import type { Cart, LineItem } from '../api/types/cart';
 import type { CartV2, CartV2LineItem } from '../api/types/cart-v2';
 import type { ItemAvailabilityStatus } from '../api/types/enums';
 
 /**
- * Cart V2's cart read and its view (`./cart-v2.ts` has the changes): what a `data-cart-api="v2"` page downloads
- * with its first cart read, before any widget opens. The server's cart as last answered is kept per client
- * (`lastOf`): the changes need its delivery address and method and its coupon's id.
+ * Cart V2's cart in the widgets' view (`./cart-v2.ts` has the changes): what a `data-cart-api="v2"` page
+ * downloads beside its first cart read's request (a new visitor, who has no cart to read, never), and the views'
+ * chunk with its changes. The server's cart as last answered is kept per client (`lastOf`): the changes need its
+ * delivery address and method and its coupon's id.
  */
 export const lastOf = new WeakMap<ApiClient, CartV2 | null>();
 
@@ -65,9 +65,11 @@ export function cartOf(cart: CartV2): Cart | null {
   } as Cart;
 }
 
-/** The current cart in the widgets' view; null when there is none (a 404) or it was ordered. */
-export async function readCartV2(api: ApiClient): Promise<Cart | null> {
-  const cart = await findCurrentCartV2(api);
+/**
+ * The current cart as just read (`findCurrentCartV2`: null when there is none, a 404), kept as the client's last
+ * answer, in the widgets' view; null too when it was ordered.
+ */
+export function takeCartV2(api: ApiClient, cart: CartV2 | null): Cart | null {
   lastOf.set(api, cart);
   return cart && cartOf(cart);
 }

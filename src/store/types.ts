@@ -448,5 +448,12 @@ export interface MemberActions {
 /** The cart's edits: what only the open drawer does, so their code downloads with the drawer's. */
 export type CartEdits = Pick<
   StorefrontActions,
-  'setQuantity' | 'removeLine' | 'applyCoupon' | 'removeCoupon' | 'estimate' | 'checkout' | 'addToCart'
+  | 'setQuantity'
+  | 'removeLine'
+  | 'applyCoupon'
+  | 'removeCoupon'
+  | 'estimate'
+  | 'checkout'
+  | 'addToCart'
+  | 'retryCart'
 >;

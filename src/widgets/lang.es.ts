@@ -5,7 +5,7 @@
  */
 export { default } from './member-badge/es';
 
-/** The views' texts (the cart drawer, the login modal, the member menu). */
+/** The views' texts (the cart drawer, the login modal). */
 export const texts = () => import('./texts.es');
 
 /** The product elements' texts. */
@@ -13,3 +13,6 @@ export const products = () => import('./products.es');
 
 /** The texts of the badge's member part (a member's button and the notices). */
 export const member = () => import('./member-badge/member.es');
+
+/** The member menu's texts, downloaded with its code. */
+export const menu = () => import('./member-badge/menu.es');

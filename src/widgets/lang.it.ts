@@ -5,7 +5,7 @@
  */
 export { default } from './member-badge/it';
 
-/** The views' texts (the cart drawer, the login modal, the member menu). */
+/** The views' texts (the cart drawer, the login modal). */
 export const texts = () => import('./texts.it');
 
 /** The product elements' texts. */
@@ -13,3 +13,6 @@ export const products = () => import('./products.it');
 
 /** The texts of the badge's member part (a member's button and the notices). */
 export const member = () => import('./member-badge/member.it');
+
+/** The member menu's texts, downloaded with its code. */
+export const menu = () => import('./member-badge/menu.it');

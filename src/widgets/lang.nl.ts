@@ -4,7 +4,7 @@
  */
 export { default } from './member-badge/nl';
 
-/** The views' texts (the cart drawer, the login modal, the member menu). */
+/** The views' texts (the cart drawer, the login modal). */
 export const texts = () => import('./texts.nl');
 
 /** The product elements' texts. */
@@ -12,3 +12,6 @@ export const products = () => import('./products.nl');
 
 /** The texts of the badge's member part (a member's button and the notices). */
 export const member = () => import('./member-badge/member.nl');
+
+/** The member menu's texts, downloaded with its code. */
+export const menu = () => import('./member-badge/menu.nl');

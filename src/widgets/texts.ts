@@ -1,11 +1,13 @@
 /**
  * The widgets' texts by language. English is the code's (the member badge's few texts) and packs of its own
- * (the views', `texts.en.ts`; the product elements', `products.en.ts`). Every other language has a small
- * language pack (`lang.<code>.ts`): its badge shell's texts, downloaded as the badge mounts (at boot), and the
- * way to its other packs: the views' texts (`texts.<code>.ts`, alongside the widgets' chunk), the product
- * elements' (`products.<code>.ts`) and the badge's member part's (`member-badge/member.<code>.ts`, with that
- * part). A page downloads only its own language's packs; the one table of languages here is all the loader
- * holds of the others (a few bytes a language: `vite.config.ts`, `sharedPackHash`).
+ * (the views', `texts.en.ts`; the product elements', `products.en.ts`; the member menu's,
+ * `member-badge/menu.en.ts`). Every other language has a small language pack (`lang.<code>.ts`): its badge
+ * shell's texts, downloaded as the badge mounts (at boot), and the way to its other packs: the views' texts
+ * (`texts.<code>.ts`, alongside the widgets' chunk), the product elements' (`products.<code>.ts`), the badge's
+ * member part's (`member-badge/member.<code>.ts`, with that part) and the member menu's
+ * (`member-badge/menu.<code>.ts`, with the menu's code). A page downloads only its own language's packs; the one
+ * table of languages here is all the loader holds of the others (a few bytes a language: `vite.config.ts`,
+ * `sharedPackHash`).
  */
 import { retryOnce } from '../chunks';
 import { languageOf, withOverrides } from '../ui/i18n';
@@ -16,10 +18,10 @@ import type { MemberStrings } from './member-badge/member.en';
 import type { MenuStrings } from './member-badge/menu.en';
 import type { ProductStrings } from './product/en';
 
+/** A language's views' texts, one pack: the drawer's and the login modal's (the menu's have a pack of their own). */
 export interface WidgetTexts {
   drawer: Strings;
   login: LoginStrings;
-  menu: MenuStrings;
 }
 
 /** A language's texts, downloaded when a page first needs them. */
@@ -33,6 +35,8 @@ export interface LanguagePack {
   products: Pack<ProductStrings>;
   /** The badge's member part's (her button, the notices), downloaded with it. */
   member: Pack<MemberStrings>;
+  /** The member menu's, downloaded with its code. */
+  menu: Pack<MenuStrings>;
 }
 
 /** The languages besides English, by their primary subtag (`pt` for `pt-BR` and `pt-PT`). */
@@ -82,15 +86,20 @@ export function packTexts<T>(
   return texts;
 }
 
-/** The views' texts (drawer, login modal, member menu) in a page's language. */
+/** The views' texts (drawer, login modal) in a page's language. */
 export const widgetTexts = packTexts(TEXT_PACKS, (pack) => pack.texts());
 
 /**
  * Downloads a view's code (once more after a pause if the connection drops), and its texts in the page's
- * language beside it rather than after it. (A texts failure is reported by the widget that waits for them.)
+ * language (the views' pack, or the one `texts` loads) beside it rather than after it. (A texts failure is
+ * reported by the widget that waits for them.)
  */
-export function withTexts<T>(lang: string, code: () => Promise<T>): Promise<T> {
-  widgetTexts(lang).catch(() => {});
+export function withTexts<T>(
+  lang: string,
+  code: () => Promise<T>,
+  texts: (lang: string) => Promise<unknown> = widgetTexts,
+): Promise<T> {
+  texts(lang).catch(() => {});
   return retryOnce(code);
 }
 

@@ -41,7 +41,7 @@ async function shopIn(lang: string, dir: 'ltr' | 'rtl', viewport = PHONE) {
 /** The language packs a page downloaded, as `kind.lang` (`lang.ar`, `texts.ar`, `products.ar`, `member.ar`). */
 const packsOf = (scripts: string[]) =>
   scripts.flatMap((path) => {
-    const found = /\/chunks\/((?:lang|texts|products|member)\.[a-z]{2})-[\w-]+\.js$/.exec(path);
+    const found = /\/chunks\/((?:lang|texts|products|member|menu)\.[a-z]{2})-[\w-]+\.js$/.exec(path);
     return found ? [found[1] as string] : [];
   });
 
@@ -125,7 +125,9 @@ describe('a shop in Arabic, right to left', () => {
     expect(await overflows(page)).toEqual([]);
 
     // Only Arabic's packs were downloaded: no other language's, and not English's texts.
-    expect(new Set(packsOf(scripts))).toEqual(new Set(['lang.ar', 'texts.ar', 'products.ar', 'member.ar']));
+    expect(new Set(packsOf(scripts))).toEqual(
+      new Set(['lang.ar', 'texts.ar', 'products.ar', 'member.ar', 'menu.ar']),
+    );
     expect(unexpectedErrors(errors, [404])).toEqual([]);
   });
 });

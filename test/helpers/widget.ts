@@ -22,7 +22,7 @@ export const CHUNK_TIMEOUT_MS = 60_000;
 
 /** The chunks the widgets, the loader and the store import on demand, as their own `import()` gets them. */
 export const CHUNKS = {
-  /** The views' texts (drawer, login modal, member menu), by language. */
+  /** The views' texts (drawer, login modal), by language. */
   textsEn: () => import('../../src/widgets/texts.en'),
   textsDe: () => import('../../src/widgets/texts.de'),
   /** A language's pack (its badge shell's texts, and the way to its other packs), by language. */
@@ -31,6 +31,10 @@ export const CHUNKS = {
   /** The badge's member part's texts, by language. */
   memberDe: () => import('../../src/widgets/member-badge/member.de'),
   memberAr: () => import('../../src/widgets/member-badge/member.ar'),
+  /** The member menu's texts, by language. */
+  menuEn: () => import('../../src/widgets/member-badge/menu.en'),
+  menuDe: () => import('../../src/widgets/member-badge/menu.de'),
+  menuAr: () => import('../../src/widgets/member-badge/menu.ar'),
   textsAr: () => import('../../src/widgets/texts.ar'),
   /** The product elements' texts, by language. */
   productTextsEn: () => import('../../src/widgets/products.en'),

@@ -4,11 +4,12 @@ import { safeImageUrl } from '../../ui/format';
 import { withOverrides } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
-import { packTexts, textsFor, withTexts } from '../texts';
+import { packTexts, withTexts } from '../texts';
 import { button, h } from './dom';
 import styles from './member.css?inline';
 import en, { type MemberStrings } from './member.en';
 import type { MenuStrings } from './menu.en';
+import { menuTexts } from './menu-texts';
 import { initialsOf, nameOf } from './names';
 
 /*
@@ -56,7 +57,8 @@ export async function memberView(root: ShadowRoot, context: WidgetContext): Prom
   const t = withOverrides(await memberTexts(config.lang), config.strings);
   adoptStyles(root, styles);
   let anchor: HTMLButtonElement | undefined;
-  const loadMenu = loadOnce(() => withTexts(config.lang, () => import('./menu')));
+  // The menu's code, with its texts beside it.
+  const loadMenu = loadOnce(() => withTexts(config.lang, () => import('./menu'), menuTexts));
   let close: (() => void) | undefined;
 
   const openMenu = async (focus: 'first' | 'last') => {
@@ -66,7 +68,7 @@ export async function memberView(root: ShadowRoot, context: WidgetContext): Prom
     let texts: MenuStrings;
     try {
       code = await loadMenu();
-      texts = await textsFor('menu', config.lang, config.strings);
+      texts = withOverrides(await menuTexts(config.lang), config.strings);
     } catch (error) {
       // (The next press tries again: a failed download is not kept.)
       console.error('[storefront] the member menu could not be loaded:', error);

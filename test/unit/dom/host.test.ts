@@ -7,7 +7,17 @@ import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore, settle, signInMember } fr
 
 // What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
 beforeAll(
-  () => importChunks('hostAdd', 'textsEn', 'memberPart', 'cartEdits', 'cartV1', 'memberActions', 'redirects'),
+  () =>
+    importChunks(
+      'hostAdd',
+      'textsEn',
+      'memberPart',
+      'menuEn',
+      'cartEdits',
+      'cartV1',
+      'memberActions',
+      'redirects',
+    ),
   CHUNK_TIMEOUT_MS,
 );
 

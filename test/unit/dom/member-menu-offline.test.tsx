@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
 import { chunkRetry } from '../../../src/chunks';
 import * as memberBadge from '../../../src/widgets/member-badge/index';
-import { TEXT_PACKS } from '../../../src/widgets/texts';
+import { MENU_PACKS } from '../../../src/widgets/member-badge/menu-texts';
 import {
   CHUNK_TIMEOUT_MS,
   importChunks,
@@ -14,10 +14,10 @@ import {
   withinShadow,
 } from '../../helpers/widget';
 
-// Its own file: no widget here has loaded the texts before, so their download (`TEXT_PACKS.en`, replaced
-// below) can fail. The menu's code and the texts' module are here already: the tests wait for the menu, not
-// for vitest loading them.
-beforeAll(() => importChunks('memberPart', 'menu', 'memberActions', 'textsEn'), CHUNK_TIMEOUT_MS);
+// Its own file: no widget here has loaded the menu's texts before, so their download (`MENU_PACKS.en`,
+// replaced below) can fail. The menu's code and the texts' module are here already: the tests wait for the
+// menu, not for vitest loading them.
+beforeAll(() => importChunks('memberPart', 'menu', 'memberActions', 'menuEn'), CHUNK_TIMEOUT_MS);
 
 let fx: MountedWidget | undefined;
 afterEach(() => {
@@ -31,9 +31,9 @@ describe('member menu: its texts cannot be downloaded', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     chunkRetry.delayMs = 0;
-    const english = TEXT_PACKS.en as NonNullable<typeof TEXT_PACKS.en>;
+    const english = MENU_PACKS.en;
     let offline = true;
-    TEXT_PACKS.en = () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : english());
+    MENU_PACKS.en = () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : english());
     try {
       const f = mountWidget(memberBadge, { tag: 'sf-member-badge', site: 'http://localhost:4000/shop' });
       fx = f;
@@ -62,7 +62,7 @@ describe('member menu: its texts cannot be downloaded', () => {
       expect(unhandled).not.toHaveBeenCalled();
     } finally {
       process.off('unhandledRejection', unhandled);
-      TEXT_PACKS.en = english;
+      MENU_PACKS.en = english;
       chunkRetry.delayMs = 1000;
     }
   });

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH_TEXTS, englishStrings } from '../../../scripts/strings';
-import { fill } from '../../../src/ui/i18n';
+import { fill, withOverrides } from '../../../src/ui/i18n';
 import { plural } from '../../../src/ui/plural';
 import badgeEn from '../../../src/widgets/member-badge/en';
 import memberEn from '../../../src/widgets/member-badge/member.en';
+import menuEn from '../../../src/widgets/member-badge/menu.en';
 import productsEn from '../../../src/widgets/product/en';
 import type * as Texts from '../../../src/widgets/texts';
 import { LANGUAGE_PACKS, type LanguagePack } from '../../../src/widgets/texts';
@@ -30,13 +31,17 @@ const failing = <T>(times: number, load: () => Promise<T>) => {
 /** The languages there are packs for, besides English. */
 const LANGUAGES = Object.keys(LANGUAGE_PACKS);
 
-/** Every text of a language, by `<pack>.<key>`: the views', the product elements', the badge's and its member part's. */
+/**
+ * Every text of a language, by `<pack>.<key>`: the views', the product elements', the badge's, its member
+ * part's and the member menu's.
+ */
 async function allTexts(pack: LanguagePack | undefined): Promise<Record<string, string>> {
   const views = pack ? (await pack.texts()).default : en;
   const products = pack ? (await pack.products()).default : productsEn;
   const badge = pack ? pack.default : badgeEn;
   const member = pack ? (await pack.member()).default : memberEn;
-  const groups = { ...views, products, badge, member } as Record<string, Record<string, string>>;
+  const menu = pack ? (await pack.menu()).default : menuEn;
+  const groups = { ...views, products, badge, member, menu } as Record<string, Record<string, string>>;
   return Object.fromEntries(
     Object.entries(groups).flatMap(([group, texts]) =>
       Object.entries(texts).map(([key, text]) => [`${group}.${key}`, text]),
@@ -133,7 +138,7 @@ describe('the widgets’ texts in a page’s language', () => {
     const { widgetTexts, TEXT_PACKS } = await fresh();
     const pack = failing(1, TEXT_PACKS.en);
     TEXT_PACKS.en = pack;
-    expect((await widgetTexts('en')).menu.signOut).toBe(en.menu.signOut);
+    expect((await widgetTexts('en')).login.signInTitle).toBe(en.login.signInTitle);
     expect(pack).toHaveBeenCalledTimes(2);
     expect(errors).not.toHaveBeenCalled();
   });
@@ -154,8 +159,20 @@ describe('the widgets’ texts in a page’s language', () => {
     const english = failing(2, TEXT_PACKS.en);
     TEXT_PACKS.en = english;
     await expect(widgetTexts('en')).rejects.toThrow('Failed to fetch');
-    expect((await widgetTexts('en')).menu.signOut).toBe(en.menu.signOut);
+    expect((await widgetTexts('en')).login.signInTitle).toBe(en.login.signInTitle);
     expect(english).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps the member menu’s texts in a pack of their own, which the drawer’s and the modal’s pack does not carry', async () => {
+    const { widgetTexts, LANGUAGE_PACKS: packs } = await fresh();
+    const { menuTexts } = await import('../../../src/widgets/member-badge/menu-texts');
+    expect(await widgetTexts('de')).not.toHaveProperty('menu');
+    const german = (await (await (packs.de as () => Promise<LanguagePack>)()).menu()).default;
+    expect(german).not.toHaveProperty('cartTitle');
+    expect(await menuTexts('de-AT')).toBe(german);
+    expect(await menuTexts('zh-Hans')).toEqual(menuEn);
+    expect(await menuTexts('en')).toEqual(menuEn);
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('takes English for a language named like an object property', async () => {
@@ -208,12 +225,13 @@ describe('a language of a site’s own (data-strings, with dist/strings.en.json 
 
   it('shows the site’s texts for a language without a pack, in every widget, product.<key> for the product elements', async () => {
     const { textsFor } = await fresh();
+    const { menuTexts } = await import('../../../src/widgets/member-badge/menu-texts');
     const { productStrings } = await import('../../../src/widgets/product/strings');
     const strings = swedish();
     const groups = {
       drawer: await textsFor('drawer', 'sv', strings),
       login: await textsFor('login', 'sv', strings),
-      menu: await textsFor('menu', 'sv', strings),
+      menu: withOverrides(await menuTexts('sv'), strings),
       product: await productStrings('sv-FI', strings),
     };
     for (const [group, texts] of Object.entries(groups))
