@@ -222,7 +222,6 @@ export const sharedPackHash = {
  */
 const EAGER_CHUNKS = new Set(['menu']);
 
-
 /**
  * A build warning is a build error: a name imported but not exported (a function missing from
  * src/ui/react-subset, which would ship as `undefined` and crash the menu), an import that cannot split, an

@@ -1,6 +1,6 @@
 import { findCurrentCart, findCurrentCartV2 } from '../api/cart-current';
 import type { Cart } from '../api/types/cart';
-import { loadOnce } from '../chunks';
+import { loadOnce, retryOnce } from '../chunks';
 import { CART_CACHE_KEY, countOf, isOlder, RECHECK_MS } from './cart-model';
 import { problemOf } from './problems';
 import type { CartCore, CartOptions, CartSlice, Problem, SliceContext } from './types';
@@ -118,6 +118,9 @@ function cartReading(
   const { get, deps } = ctx;
   const api = ctx.session.client;
 
+  /** V2's view of its cart: downloaded once, and once more after a pause when the connection drops. */
+  const cartV2View = loadOnce(() => retryOnce(() => import('./cart-v2-read')));
+
   /**
    * The server's cart (null when the visitor has none). v1's read comes with the first script; V2's request
    * too, and its view (`./cart-v2-read.ts`) downloads beside it, not before it, with a V2 page's first read
@@ -125,7 +128,7 @@ function cartReading(
    */
   const fetchCart = async (): Promise<Cart | null> => {
     if (deps.cartApi !== 'v2') return findCurrentCart(api);
-    const [view, cart] = await Promise.all([import('./cart-v2-read'), findCurrentCartV2(api)]);
+    const [view, cart] = await Promise.all([cartV2View(), findCurrentCartV2(api)]);
     return view.takeCartV2(api, cart);
   };
 

@@ -304,6 +304,42 @@ describe('the widgets’ own texts on a right-to-left page in a language without
       .locator('input[type="email"]')
       .evaluate((el) => el.getBoundingClientRect().right);
     expect(Math.abs(field - forgot)).toBeLessThan(4);
+    // Prices and fields keep the page's direction (a sale's price first, at the right; a value at the right).
+    const bidi = (locator: ReturnType<Page['locator']>) =>
+      locator.first().evaluate((el) => getComputedStyle(el).unicodeBidi);
+    expect(await bidi(page.locator('sf-product-grid [part="price"]:has([part="sale-price"])'))).not.toBe(
+      'plaintext',
+    );
+    expect(await bidi(modal(page).locator('input[type="email"]'))).not.toBe('plaintext');
+    expect(await bidi(modal(page).locator('button.link'))).toBe('plaintext');
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+
+  it('leave Arabic texts right to left on a page whose own language is another (data-lang="ar" on a Hebrew page)', async () => {
+    const { page, errors } = await freshPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const tag = document.querySelector('script[data-client-id]');
+        if (document.documentElement) {
+          document.documentElement.lang = 'he';
+          document.documentElement.dir = 'rtl';
+        }
+        if (!tag) return;
+        tag.setAttribute('data-lang', 'ar');
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${demoUrl}/`);
+    await page.locator('.site-header [data-sf-open-cart]').click();
+    await panel(page).locator('[part="empty"] p').waitFor();
+    expect(await page.locator('sf-cart-drawer').getAttribute('data-texts')).toBe('rtl');
+    const empty = (await seen(page, 'sf-cart-drawer [part="empty"] p'))[0];
+    expect(empty?.rtlScript).toBe(true);
+    expect(
+      await panel(page)
+        .locator('[part="empty"] p')
+        .evaluate((el) => getComputedStyle(el).unicodeBidi),
+    ).not.toBe('plaintext');
     expect(unexpectedErrors(errors, [404])).toEqual([]);
   });
 });

@@ -715,21 +715,21 @@ const LINES_A_TASK = 24;
 
 /**
  * A long cart opens in one frame: the first screenful of lines at once, the rest after it, `LINES_A_TASK` a
- * frame (the other 92 of a 100-line cart in one task made it a long task, 50 ms at 4× CPU: issue 26). Once
- * all are shown, a line added to the cart shows at once.
+ * task, each after a frame (the other 92 of a 100-line cart in one task made it a long task, 50 ms at 4× CPU:
+ * issue 26). So does a cart that arrives while the drawer is open (it opened on the skeleton). Once all of a
+ * cart's lines are shown, a line added, or back after it was taken out, shows at once.
  */
 function useLinesByFrame(lines: LineItem[]): LineItem[] {
-  const [count, setCount] = useState(lines.length <= FIRST_LINES ? Number.POSITIVE_INFINITY : FIRST_LINES);
+  const [count, setCount] = useState(FIRST_LINES);
   const all = count >= lines.length;
   useEffect(() => {
-    if (all) return;
+    if (all) {
+      if (lines.length && count !== Number.POSITIVE_INFINITY) setCount(Number.POSITIVE_INFINITY);
+      return;
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() =>
-        setCount((shown) =>
-          shown + LINES_A_TASK >= lines.length ? Number.POSITIVE_INFINITY : shown + LINES_A_TASK,
-        ),
-      );
+      timer = setTimeout(() => setCount((shown) => shown + LINES_A_TASK));
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { useStore } from 'zustand';
 import controls from '../../ui/controls.css?inline';
+import { textsDirection } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import modalDialog from '../../ui/modal-dialog.css?inline';
 import { renderWithTexts } from '../../ui/mount';
@@ -22,6 +23,7 @@ export const css = `${theme}\n${controls}\n${modalDialog}\n${styles}`;
 
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);
+  host.setAttribute('data-texts', textsDirection(context.config));
   const { lang, strings } = context.config;
   return renderWithTexts(root, stringsFor(lang, strings), (t) => <CartDrawer context={context} t={t} />, css);
 };

@@ -258,9 +258,22 @@ function useMenuPosition(anchor: HTMLElement, close: MenuProps['close']) {
 }
 
 /**
+ * Whether the focus went on elsewhere on the page while the panel waited for its place (Tab, a press, a page's
+ * script): the menu then closes and leaves it there, as when it leaves the shown menu.
+ */
+function focusWentOn(floating: FloatingContext, focusedAtOpen: Element | null | undefined): boolean {
+  const anchor = floating.refs.domReference.current;
+  const doc = anchor?.ownerDocument;
+  const root = anchor?.getRootNode();
+  const active = doc?.activeElement;
+  const moved = active !== focusedAtOpen && active !== doc?.body;
+  return !!active && moved && root instanceof ShadowRoot && active !== root.host;
+}
+
+/**
  * The items as a menu: arrow keys and typeahead move the focus in the menu view, Escape there closes it.
  * The focus moves at once (floating-ui would move it in an animation frame, which a background tab may not
- * get): to the first or last item when the menu opens; to the form's field in the other views; back in the
+ * get): to the first or last item when the menu is shown; to the form's field in the other views; back in the
  * menu, to the item that led away.
  */
 function useMenuList(
@@ -318,10 +331,17 @@ function useMenuList(
   };
 
   const cameFrom = useRef<string | null>(null);
+  const placed = useRef(false);
+  // What had the focus as the menu opened (its button, or a page's sign-in button that asked for it).
+  const focusedAtOpen = useRef(globalThis.document?.activeElement);
   // Once the panel is shown (a hidden item takes no focus), and in the commit that shows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus follows the view, nothing else
   useLayoutEffect(() => {
     if (!shown) return;
+    if (!placed.current) {
+      placed.current = true;
+      if (focusWentOn(floating, focusedAtOpen.current)) return floating.onOpenChange(false);
+    }
     if (inMenu) {
       const back = entries.findIndex((entry) => entry.key === cameFrom.current);
       moveTo(back >= 0 ? back : focus === 'last' ? entries.length - 1 : 0);
@@ -525,6 +545,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
       className="panel"
       part="menu"
       data-view={view}
+      data-placed={isPositioned ? '' : undefined}
       onKeyDown={onKey}
     >
       {view === 'menu' ? (

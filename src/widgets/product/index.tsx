@@ -2,6 +2,7 @@ import { createElement, type ReactElement, useEffect, useState } from 'react';
 import { SORTS } from '../../store/product-keys';
 import type { ProductListQuery, ProductRef, ProductSort } from '../../store/types';
 import controls from '../../ui/controls.css?inline';
+import { textsDirection } from '../../ui/i18n';
 import type { WidgetContext, WidgetModule } from '../../ui/lazy-element';
 import { renderWithTexts } from '../../ui/mount';
 import theme from '../../ui/theme.css?inline';
@@ -90,6 +91,7 @@ const mountWith =
     const { theme: scheme, lang, strings } = context.config;
     // The element's own data-theme (`auto` follows the visitor) wins over the script tag's.
     if (scheme !== 'auto' && !host.hasAttribute('data-theme')) host.setAttribute('data-theme', scheme);
+    host.setAttribute('data-texts', textsDirection(context.config));
     start(host, context);
     return renderWithTexts(
       root,

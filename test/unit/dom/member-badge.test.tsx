@@ -520,13 +520,16 @@ describe('member badge: the panel on floating-ui', () => {
 });
 
 describe('member badge: the open in two tasks', () => {
-  it('renders the menu hidden in the click’s task, and places it, shows it and moves the focus in the next', async () => {
-    const { f, button } = await signedIn();
+  /**
+   * Opens the menu by a press on its button (focused, then clicked) with the timers held: resolves with the
+   * panel as it renders (a MutationObserver's callback, in the same microtask checkpoint as the render) and
+   * after the microtasks that follow it, before any task. The test then releases the clock.
+   */
+  async function openHeld(f: MountedWidget, button: HTMLButtonElement): Promise<HTMLElement> {
     // Once opened and closed, so its code is here and the open is all the click's own work.
     await openByClick(f, button);
     button.click();
     await vi.waitFor(() => expect(f.root.querySelector('[part="menu"]')).toBeNull());
-    // The panel appearing: a MutationObserver's callback, in the same microtask checkpoint as the render.
     const rendered = new Promise<HTMLElement>((resolve) => {
       const observer = new MutationObserver(() => {
         const panel = f.root.querySelector<HTMLElement>('[part="menu"]');
@@ -538,27 +541,48 @@ describe('member badge: the open in two tasks', () => {
     });
     // The next task held back: the timers wait until told.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    button.focus();
+    button.click();
+    const panel = await rendered;
+    for (let i = 0; i < 500; i++) await Promise.resolve();
+    return panel;
+  }
+
+  it('renders the menu hidden in the click’s task, and places it, shows it and moves the focus in the next', async () => {
+    const { f, button } = await signedIn();
     let panel: HTMLElement;
     try {
-      // A press focuses the button, then clicks it.
-      button.focus();
-      button.click();
-      panel = await rendered;
-      // However many microtasks go by, the panel waits for a task: hidden, unplaced, the focus on the button.
-      for (let i = 0; i < 500; i++) await Promise.resolve();
+      panel = await openHeld(f, button);
+      // However many microtasks went by, the panel waits for a task: hidden, the focus on the button.
       // Rendered, but hidden (so out of the accessibility tree, where `items` looks).
       expect(panel.querySelectorAll('[role="menuitem"]')).toHaveLength(9);
       expect(items(f)).toHaveLength(0);
       expect(panel.style.visibility).toBe('hidden');
       expect(focused(f)).toBe(button);
-      await vi.advanceTimersByTimeAsync(0);
     } finally {
-      vi.useRealTimers();
+      // The timers that fell due run (the menu's placing among them), then the clock is real again.
+      await releaseClock();
     }
     await vi.waitFor(() => expect(panel.style.visibility).toBe(''));
-    expect(panel.style.left).toMatch(/^-?\d+(\.\d+)?px$/);
     expect(focused(f)).toBe(items(f)[0]);
     expect(menuOf(f)).not.toBeNull();
+  });
+
+  it('closes, leaving the focus where it went, when it moves on before the panel is placed', async () => {
+    const { f, button } = await signedIn();
+    const field = document.createElement('input');
+    document.body.append(field);
+    try {
+      await openHeld(f, button);
+      // Tab, a press on the page or its script, while the panel waits for its place.
+      field.focus();
+    } finally {
+      await releaseClock();
+    }
+    await vi.waitFor(() => expect(f.root.querySelector('[part="menu"]')).toBeNull());
+    expect(document.activeElement).toBe(field);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    field.remove();
   });
 });
 
