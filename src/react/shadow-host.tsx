@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { textsDirection } from '../ui/i18n';
 import { adoptStyles } from '../ui/styles';
 import { useStorefrontContext } from './context';
 
@@ -49,8 +50,10 @@ export interface HostProps {
 export const hostAttributes = (
   theme: 'light' | 'dark' | 'auto' | undefined,
   { className, style }: HostProps,
+  texts?: 'ltr' | 'rtl',
 ) => ({
   'data-theme': theme && theme !== 'auto' ? theme : undefined,
+  'data-texts': texts,
   ...(className ? { class: className } : {}),
   ...(style ? { style } : {}),
 });
@@ -89,10 +92,13 @@ export function ShadowHost(props: ShadowHostProps): ReactElement {
  */
 const SERVER_SCHEME = '\n:host(:not([data-theme])) { color-scheme: inherit; }';
 
+/** Which way the provider's texts go (`data-texts` on the host, as the script tag's widgets have it). */
+const useHostTexts = () => textsDirection(useStorefrontContext('a widget').initial);
+
 function ServerShadowHost({ tag, css, theme, host, server }: ShadowHostProps) {
   return createElement(
     tag,
-    hostAttributes(theme, host),
+    hostAttributes(theme, host, useHostTexts()),
     server
       ? createElement(
           'template',
@@ -168,7 +174,7 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
   }, [shown]);
   return createElement(
     tag,
-    { ref: host, ...hostAttributes(theme, hostProps) },
+    { ref: host, ...hostAttributes(theme, hostProps, useHostTexts()) },
     root ? createPortal(children, root) : null,
   );
 }

@@ -142,7 +142,7 @@ describe('an app that installs it', () => {
       const html = readFileSync(join(appDir('next-app'), '.next/server/app/index.html'), 'utf8');
       // The elements render on the server (the grid with its cards, the others' contents on the client) ...
       expect(html).toContain('<sf-member-badge></sf-member-badge>');
-      expect(html).toContain('<sf-cart-drawer></sf-cart-drawer>');
+      expect(html).toContain('<sf-cart-drawer data-texts="ltr"></sf-cart-drawer>');
       const grid = serverGridOf(html);
       // The first page of the catalogue, as the page read it: every name, every price.
       const catalogue = createApiClient({ apiBase: sandbox.url, auth: visitorAuth('demo-client') });
@@ -254,7 +254,7 @@ const liveGrid = (page: Page) =>
 
 /** The markup of a server-rendered `<sf-product-grid>`'s declarative shadow root (its styles left out). */
 const serverGridOf = (html: string) =>
-  /<sf-product-grid><template shadowrootmode="open"><style>.*?<\/style>(.*?)<\/template><\/sf-product-grid>/s.exec(
+  /<sf-product-grid[^>]*><template shadowrootmode="open"><style>.*?<\/style>(.*?)<\/template><\/sf-product-grid>/s.exec(
     html,
   )?.[1] ?? '';
 

@@ -165,8 +165,8 @@ console.log(JSON.stringify({ window: typeof window, api: typeof api.createApiCli
     expect(out.window).toBe('undefined');
     expect(out.api).toBe('function');
     expect(out.html).toBe(
-      '<sf-member-badge></sf-member-badge><sf-cart-drawer></sf-cart-drawer><sf-login-modal></sf-login-modal><button type="button">Buy</button>' +
-        '<sf-cart-drawer class="d"></sf-cart-drawer><p>null idle loading loading none</p>',
+      '<sf-member-badge></sf-member-badge><sf-cart-drawer data-texts="ltr"></sf-cart-drawer><sf-login-modal data-texts="ltr"></sf-login-modal><button type="button">Buy</button>' +
+        '<sf-cart-drawer data-texts="ltr" class="d"></sf-cart-drawer><p>null idle loading loading none</p>',
     );
   });
 });

@@ -119,7 +119,7 @@ describe(`products handed over by a server on React ${version}`, () => {
     const page = await serverRead(p.sandbox, 2);
     // The page as the browser parsed the server's HTML: the element, its declarative shadow root attached.
     const container = document.createElement('div');
-    container.innerHTML = '<sf-product-grid class="shop"></sf-product-grid>';
+    container.innerHTML = '<sf-product-grid data-texts="ltr" class="shop"></sf-product-grid>';
     document.body.append(container);
     const host = container.firstElementChild as HTMLElement;
     const fromServer = host.attachShadow({ mode: 'open' });

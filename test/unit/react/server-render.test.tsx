@@ -41,7 +41,9 @@ describe(`server-rendered products on React ${version}`, () => {
         />
       </StorefrontProvider>,
     );
-    expect(html).toMatch(/^<sf-product-grid class="shop-grid"><template shadowrootmode="open"><style>/);
+    expect(html).toMatch(
+      /^<sf-product-grid data-texts="ltr" class="shop-grid"><template shadowrootmode="open"><style>/,
+    );
     const shadow = shadowOf(html, 'sf-product-grid');
     // Each product's own currency (the provider's is for prices the platform sends without one), German style.
     const formatted = (product: CatalogueProduct) =>
@@ -102,7 +104,7 @@ describe(`server-rendered products on React ${version}`, () => {
     );
     expect(shadowOf(html, 'sf-product-grid')).toContain(`>${page.items[0]?.name}<`);
     expect(html).not.toContain('No id');
-    expect(html).toContain('<sf-product-grid></sf-product-grid>');
+    expect(html).toContain('<sf-product-grid data-texts="ltr"></sf-product-grid>');
     expect(console).toHaveBeenCalledWith(
       "[storefront] <ProductGrid> products: 1 without an id left out (pass the catalogue's products as read)",
     );

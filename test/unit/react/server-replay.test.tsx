@@ -43,7 +43,7 @@ async function pressBeforeTheWidget(p: Platform, actOnServer: (root: ShadowRoot)
   const page = await serverRead(p.sandbox, 2);
   hold();
   const container = document.createElement('div');
-  container.innerHTML = '<sf-product-grid></sf-product-grid>';
+  container.innerHTML = '<sf-product-grid data-texts="ltr"></sf-product-grid>';
   document.body.append(container);
   const host = container.firstElementChild as HTMLElement;
   const shadow = host.attachShadow({ mode: 'open' });
