@@ -60,7 +60,7 @@ const RIGHT_TO_LEFT = /^(?:ar|arc|ckb|dv|fa|he|iw|ps|sd|ug|ur|yi)$/;
  * The direction of a widget's texts, as its host's `data-texts`: right to left for Arabic (its pack) and for a
  * right-to-left language a site gives its own texts in (`data-strings`); else left to right (English, for a
  * language without a pack). On a right-to-left page, left-to-right texts keep their own direction
- * (`theme.css`).
+ * (`own-direction.css`).
  */
 export function textsDirection({ lang, strings }: { lang: string; strings: Record<string, string> }) {
   const primary = lang.split('-')[0]?.toLowerCase() ?? '';

@@ -1,5 +1,5 @@
 import { loadOnce, retryOnce } from '../../chunks';
-import { afterTexts, textsDirection, withOverrides } from '../../ui/i18n';
+import { afterTexts, withOverrides } from '../../ui/i18n';
 import { OPEN_MENU_EVENT, type WidgetContext, type WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
@@ -89,7 +89,6 @@ function dress(
   pack: Partial<BadgeStrings>,
 ): BadgeStrings {
   if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
-  host.setAttribute('data-texts', textsDirection(config));
   adoptStyles(root, `${theme}\n${styles}`);
   return withOverrides({ ...en, ...pack }, config.strings);
 }

@@ -1,7 +1,7 @@
 import type { Member } from '../../api/types/members';
 import { loadOnce } from '../../chunks';
 import { safeImageUrl } from '../../ui/format';
-import { withOverrides } from '../../ui/i18n';
+import { textsDirection, withOverrides } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import { packTexts, withTexts } from '../texts';
@@ -55,6 +55,7 @@ const memberTexts = packTexts<MemberStrings>({ en: async () => ({ default: en })
 export async function memberView(root: ShadowRoot, context: WidgetContext): Promise<MemberView> {
   const { store, config } = context;
   const t = withOverrides(await memberTexts(config.lang), config.strings);
+  root.host.setAttribute('data-texts', textsDirection(config));
   adoptStyles(root, styles);
   let anchor: HTMLButtonElement | undefined;
   // The menu's code, with its texts beside it.
