@@ -674,6 +674,17 @@ interface SlowDrawerFigures {
   quantity: number[];
 }
 
+/**
+ * The longest task (the Long Tasks API's, over 50 ms; 0 for none) from before a step to 300 ms after it, the
+ * page's tasks that follow it included.
+ */
+async function longestTaskOf(page: Page, step: () => Promise<unknown>): Promise<number> {
+  const at = await inPage<number>(page, 'performance.now()');
+  await step();
+  await page.waitForTimeout(300);
+  return inPage<number>(page, `window.__sfBench.longestSince(${at})`);
+}
+
 /** The warm opens, coupon words and + presses measured at 4× CPU. */
 const SLOW_STEPS = 5;
 
@@ -685,16 +696,11 @@ async function benchSlowDrawer(context: BrowserContext, page: Page): Promise<Slo
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const figures: SlowDrawerFigures = { opens: [], keys: [], quantity: [] };
-  const now = () => inPage<number>(page, 'performance.now()');
-  const longestSince = async (at: number) => {
-    await page.waitForTimeout(300);
-    return inPage<number>(page, `window.__sfBench.longestSince(${at})`);
-  };
   try {
     for (let i = 0; i < SLOW_STEPS; i++) {
-      const at = await now();
-      await inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
-      figures.opens.push(await longestSince(at));
+      figures.opens.push(
+        await longestTaskOf(page, () => inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`)),
+      );
       await inPage(page, 'window.__sfBench.close()');
     }
     await inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
@@ -702,15 +708,12 @@ async function benchSlowDrawer(context: BrowserContext, page: Page): Promise<Slo
     for (let i = 0; i < SLOW_STEPS; i++) {
       await field.fill('');
       await field.focus();
-      const at = await now();
-      await page.keyboard.type(COUPON_WORD, { delay: 60 });
-      figures.keys.push(await longestSince(at));
+      figures.keys.push(await longestTaskOf(page, () => page.keyboard.type(COUPON_WORD, { delay: 60 })));
     }
     await field.fill('');
     for (let i = 0; i < SLOW_STEPS; i++) {
-      const at = await now();
-      await inPage(page, `window.__sfBench.quantityStep(${12 + i * 8}, 3000)`);
-      figures.quantity.push(await longestSince(at));
+      const step = `window.__sfBench.quantityStep(${12 + i * 8}, 3000)`;
+      figures.quantity.push(await longestTaskOf(page, () => inPage(page, step)));
     }
     await inPage(page, 'window.__sfBench.close()');
   } finally {
@@ -784,10 +787,7 @@ async function benchMemberMenu(context: BrowserContext, page: Page, url: string)
       await slow.page.hover('sf-member-badge [part="trigger"]');
       await slow.page.waitForTimeout(1500);
       const longestOf = async () => {
-        const at = await inPage<number>(slow.page, 'performance.now()');
-        await open(slow.page);
-        await slow.page.waitForTimeout(300);
-        const longest = await inPage<number>(slow.page, `window.__sfBench.longestSince(${at})`);
+        const longest = await longestTaskOf(slow.page, () => open(slow.page));
         await close(slow.page);
         return longest;
       };
