@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
+import { integrityGate } from './scripts/cdn-integrity.ts';
 
 /**
  * The widgets are written against React's API (`react`, `react-dom`); the script-tag build runs them on
@@ -144,12 +145,13 @@ function namedChunks(root: string, chunks: NamedChunk[]) {
 
 /**
  * Five builds share this file, chosen by `--mode`:
- * - `app` (default): `dist/loader.js`, the ESM entry, with one hashed lazy chunk per widget in `dist/chunks/`,
- *   for the pages on the platform's v1 cart;
- * - `app-v2`: the same entry and chunks for the pages on Cart V2 (`data-cart-api="v2"`), in `dist/v2/`: V2's
+ * - `app` (default): `dist/cdn/loader-<hash>.js`, the ESM entry, with one hashed lazy chunk per widget in
+ *   `dist/cdn/chunks/`, for the pages on the platform's v1 cart;
+ * - `app-v2`: the same entry and chunks for the pages on Cart V2 (`data-cart-api="v2"`), in `dist/cdn/v2/`: V2's
  *   changes in the views' chunk, where the `app` build has v1's (`CART_CODE`);
- * - `embed`: `dist/embed.js`, the classic-script bootstrap that imports the loader beside it (`v2/loader.js`
- *   for a V2 page);
+ * - `embed`: `dist/cdn/embed.js`, the classic-script bootstrap that loads the loader beside it (`v2/loader-*.js`
+ *   for a V2 page), the one file of dist/cdn/ whose name never changes: built after the app builds are sealed
+ *   (scripts/cdn-integrity.ts), it is given their loaders' files and hashes (`__SF_LOADERS__`);
  * - `api`: `dist/api/index.js`, the framework-free API client for Node and bundlers;
  * - `react`: `dist/react/index.js`, the components and hooks for React apps (`storefront-widgets/react`).
  * `npm run build` (scripts/build.ts) runs them all and writes the API's type declarations.
@@ -264,6 +266,7 @@ export default defineConfig(({ mode }): UserConfig => {
           name: 'StorefrontEmbed',
           fileName: () => 'embed.js',
         },
+        outDir: 'dist/cdn',
         rolldownOptions: { ...shared.build.rolldownOptions, output: { minify: true } },
       },
     };
@@ -318,7 +321,7 @@ export default defineConfig(({ mode }): UserConfig => {
     ...shared,
     oxc: CLASSIC_JSX,
     resolve: { alias: REACT_ON_PREACT },
-    plugins: [reactSubset, chunks.plugin, sharedPackHash],
+    plugins: [reactSubset, chunks.plugin, sharedPackHash, integrityGate],
     build: {
       ...shared.build,
       target: 'es2022',
@@ -331,8 +334,9 @@ export default defineConfig(({ mode }): UserConfig => {
         compress: { passes: 3, hoist_funs: true },
         format: { comments: /^!|@license|@preserve/ },
       },
-      outDir: cartApi === 'v2' ? 'dist/v2' : 'dist',
-      lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader.js' },
+      outDir: cartApi === 'v2' ? 'dist/cdn/v2' : 'dist/cdn',
+      // (Named by its content as the chunks are: only embed.js keeps its name from one release to the next.)
+      lib: { entry: resolve(root, 'src/loader.ts'), formats: ['es'], fileName: () => 'loader-[hash].js' },
       rolldownOptions: {
         ...shared.build.rolldownOptions,
         // Code the loader needs stays in loader.js (the widgets' chunks import it from there), instead of

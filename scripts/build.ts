@@ -1,6 +1,7 @@
 /**
  * `npm run build`: the five Vite builds of vite.config.ts (the app for v1 and for Cart V2, embed, api, react)
- * into a fresh `dist/`, the sandbox's command for Node (`dist/sandbox/bin.js`, the package's `bin`), the React
+ * into a fresh `dist/` (the script-tag build in `dist/cdn/`, its files' hashes written in, and
+ * `dist/cdn/integrity.json`), the sandbox's command for Node (`dist/sandbox/bin.js`, the package's `bin`), the React
  * demo app (`dist/demo-react/`, left out of the package), then the type declarations of the API (`dist/api/`)
  * and of the React entry (`dist/types/`), with relative imports that resolve under `moduleResolution`
  * `nodenext` as well as `bundler`.
@@ -9,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'vite';
+import { sealAppBuild, writeIntegrityJson } from './cdn-integrity';
 import { englishStrings } from './strings';
 
 const root = resolve(import.meta.dirname, '..');
@@ -16,9 +18,26 @@ const root = resolve(import.meta.dirname, '..');
 // development checks must not ship, and the tests must drive what ships.
 process.env.NODE_ENV = 'production';
 rmSync(resolve(root, 'dist'), { recursive: true, force: true });
-for (const mode of ['app', 'app-v2', 'embed', 'api', 'react']) {
-  await build({ root, mode, logLevel: 'warn', configFile: resolve(root, 'vite.config.ts') });
-}
+const configFile = resolve(root, 'vite.config.ts');
+// The script-tag build in dist/cdn/: the two app builds, sealed with their hashes (scripts/cdn-integrity.ts),
+// then embed.js, given their loaders, then integrity.json.
+for (const mode of ['app', 'app-v2']) await build({ root, mode, logLevel: 'warn', configFile });
+const v1 = sealAppBuild(resolve(root, 'dist/cdn'));
+const v2 = sealAppBuild(resolve(root, 'dist/cdn/v2'));
+const loaders = [
+  [v1.file, v1.integrity],
+  [`v2/${v2.file}`, v2.integrity],
+];
+await build({
+  root,
+  mode: 'embed',
+  logLevel: 'warn',
+  configFile,
+  define: { __SF_LOADERS__: JSON.stringify(loaders) },
+});
+const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
+writeIntegrityJson(resolve(root, 'dist/cdn'), version);
+for (const mode of ['api', 'react']) await build({ root, mode, logLevel: 'warn', configFile });
 // The sandbox and its command, for Node: an installed package has neither tsx nor TypeScript. Its packages
 // (hono, @hono/node-server) stay imports, resolved from the package's dependencies.
 await build({
@@ -64,10 +83,10 @@ for (const project of ['tsconfig.api.json', 'tsconfig.react.json']) {
   execFileSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: root, stdio: 'inherit' });
 }
 for (const folder of ['dist/api', 'dist/types']) withExtensions(resolve(root, folder));
-// The widgets' English texts by `data-strings` key: the template for a language of a site's own.
-writeFileSync(resolve(root, 'dist/strings.en.json'), `${JSON.stringify(englishStrings(), null, 2)}\n`);
+// The widgets' English texts by `data-strings` key, beside embed.js: the template for a language of a site's own.
+writeFileSync(resolve(root, 'dist/cdn/strings.en.json'), `${JSON.stringify(englishStrings(), null, 2)}\n`);
 console.log(
-  'Built dist/: embed.js, loader.js, chunks/, v2/, api/, react/, types/, sandbox/, demo-react/, strings.en.json',
+  'Built dist/: cdn/ (embed.js, loader-*.js, chunks/, v2/, integrity.json, strings.en.json), api/, react/, types/, sandbox/, demo-react/',
 );
 
 /**

@@ -22,7 +22,7 @@ export interface DemoServerOptions {
   port: number;
   /** Folder of the demo pages. */
   demoDir: string;
-  /** Folder of the build, served under `/cdn/` with CORS headers, as a CDN would serve it. */
+  /** Folder of the build: its script-tag build (`cdn/`) served under `/cdn/` with CORS headers, as a CDN would serve it. */
   distDir: string;
   /** Where the demo's pages should find the sandbox. */
   sandboxUrl: () => string;
@@ -50,7 +50,7 @@ async function fileUnder(root: string, urlPath: string): Promise<string | undefi
 }
 
 /**
- * A static server for the demo site: pages from `demo/`, the build from `dist/` under `/cdn/` with
+ * A static server for the demo site: pages from `demo/`, the script-tag build from `dist/cdn/` under `/cdn/` with
  * `Access-Control-Allow-Origin: *` (the loader's chunks are ES modules, fetched in CORS mode). Every page is
  * served again under `/strict/` with a strict Content-Security-Policy without `unsafe-inline` or `unsafe-eval`,
  * and under `/cart-v2/` on the platform's Cart V2 (`data-cart-api="v2"`).
@@ -79,7 +79,7 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
     const file = extra
       ? await fileUnder(resolve(extra[1]), url.pathname.slice(extra[0].length - 1))
       : isCdn
-        ? await fileUnder(distDir, url.pathname.slice('/cdn'.length))
+        ? await fileUnder(resolve(distDir, 'cdn'), url.pathname.slice('/cdn'.length))
         : react
           ? await fileUnder(resolve(distDir, 'demo-react'), url.pathname.slice('/react'.length) || '/')
           : await fileUnder(

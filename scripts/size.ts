@@ -31,9 +31,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = resolve(import.meta.dirname, '../dist');
-if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/loader.js'))) {
-  console.error('dist/embed.js or dist/v2/loader.js is missing: run `npm run build` first.');
+const dist = resolve(import.meta.dirname, '../dist/cdn');
+if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks'))) {
+  console.error('dist/cdn/embed.js or dist/cdn/v2/ is missing: run `npm run build` first.');
   process.exit(1);
 }
 
@@ -62,15 +62,23 @@ const isPack = (file: string, lang: string, kind = '(?:lang|texts|products|membe
 const isAnyPack = (file: string) => LANGUAGES.some((lang) => isPack(file, lang));
 
 /**
- * One app build: `loader.js` and `chunks/` in `folder` (relative to dist/), with dist/embed.js before it. Its
- * files are named relative to the folder (embed.js as `embed.js`), as its modules import one another.
+ * One app build: `loader-<hash>.js` and `chunks/` in `folder` (relative to dist/cdn/), with embed.js before it.
+ * Its files are named relative to the folder (embed.js as `embed.js`), as its modules import one another. A page
+ * whose tag pins embed.js with `integrity` (as README's does) also downloads the build's manifest of hashes
+ * (`chunks/integrity-*.json`) before the first chunk that is not a language's: counted on every page that
+ * loads one.
  */
 function measure(folder: string, label: string, otherService: RegExp) {
   const base = join(dist, folder);
+  const loader = readdirSync(base).find((file) => /^loader-[\w-]+\.js$/.test(file));
+  if (!loader) {
+    console.error(`dist/cdn/${folder} has no loader-<hash>.js: run \`npm run build\` first.`);
+    process.exit(1);
+  }
   const files = [
-    'loader.js',
+    loader,
     ...readdirSync(join(base, 'chunks'))
-      .filter((file) => file.endsWith('.js'))
+      .filter((file) => /\.js$|^integrity-[\w-]+\.json$/.test(file))
       .map((file) => `chunks/${file}`)
       .sort(),
   ];
@@ -81,7 +89,7 @@ function measure(folder: string, label: string, otherService: RegExp) {
       { raw: readFileSync(join(base, file)).length, gzip: gzip(join(base, file)) },
     ]),
   ]);
-  console.log(`${label}: dist/${folder}`.padEnd(56), 'raw'.padStart(10), 'gzip'.padStart(10));
+  console.log(`${label}: dist/cdn/${folder}`.padEnd(56), 'raw'.padStart(10), 'gzip'.padStart(10));
   for (const file of files) {
     const size = sizes.get(file) as { raw: number; gzip: number };
     console.log(
@@ -93,7 +101,8 @@ function measure(folder: string, label: string, otherService: RegExp) {
 
   /** Static imports of an ES module (`import … from "./x.js"`, `import "./x.js"`, `export … from`). */
   const staticImports = (file: string): string[] => {
-    if (file === 'embed.js') return []; // a classic script: it imports the loader dynamically
+    // (embed.js, a classic script, adds the loader's script tag; the manifest is JSON.)
+    if (file === 'embed.js' || file.endsWith('.json')) return [];
     const code = readFileSync(join(base, file), 'utf8');
     const found: string[] = [];
     const pattern = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g;
@@ -118,11 +127,12 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const chunk = (prefix: string, also: (file: string) => boolean = () => true): string => {
     const found = files.filter((file) => file.startsWith(prefix) && also(file));
     if (found.length !== 1) {
-      console.error(`Expected one ${prefix}*.js in dist/${folder}, found: ${found.join(', ') || 'none'}`);
+      console.error(`Expected one ${prefix}* in dist/cdn/${folder}, found: ${found.join(', ') || 'none'}`);
       process.exit(1);
     }
     return found[0] as string;
   };
+  const manifest = chunk('chunks/integrity-');
   const views = chunk('chunks/widgets-');
   const menu = chunk('chunks/menu-');
   const products = chunk('chunks/products-');
@@ -130,14 +140,14 @@ function measure(folder: string, label: string, otherService: RegExp) {
   // The badge's member part (not `member-actions-*.js`, the menu's calls).
   const memberPart = chunk('chunks/member-', (file) => !file.startsWith('chunks/member-actions-'));
   const other = files.filter((file) => otherService.test(file));
-  if (!other.length) fail(`dist/${folder} has no chunk of the other cart service (${otherService})`);
+  if (!other.length) fail(`dist/cdn/${folder} has no chunk of the other cart service (${otherService})`);
   // The member badge shows as soon as the page loads (it is not "opened"), so its code counts here: a
   // visitor's sign-in button, or a member's button with the badge's member part.
-  const initial = closure(['embed.js', 'loader.js']);
-  const memberFirst = closure(['embed.js', 'loader.js', memberPart]);
-  const drawer = closure(['embed.js', 'loader.js', views]);
-  const grid = closure(['embed.js', 'loader.js', products]);
-  const every = closure(['embed.js', 'loader.js', memberPart, views, menu]);
+  const initial = closure(['embed.js', loader]);
+  const memberFirst = closure(['embed.js', loader, manifest, memberPart]);
+  const drawer = closure(['embed.js', loader, manifest, views]);
+  const grid = closure(['embed.js', loader, manifest, products]);
+  const every = closure(['embed.js', loader, manifest, memberPart, views, menu]);
   // What a member who signs in and uses the menu's actions adds: the sign-in code and the member's own calls,
   // each loaded by its first use (the login form's first keystroke, the menu's first action).
   const member = closure([...every, chunk('chunks/sign-in-flows-'), chunk('chunks/member-actions-')]);
@@ -165,11 +175,15 @@ function measure(folder: string, label: string, otherService: RegExp) {
       'menu',
       ...(lang === 'en' ? [] : ['lang', 'member']),
     ] as PackKind[]) {
-      if (packsOf(lang, kind).length !== 1) fail(`dist/${folder} has no single ${kind} pack for "${lang}"`);
+      if (packsOf(lang, kind).length !== 1)
+        fail(`dist/cdn/${folder} has no single ${kind} pack for "${lang}"`);
     }
-    // A pack brings no other chunk with it: a page in one language downloads nothing of another's.
-    for (const pack of files.filter((file) => isPack(file, lang)))
-      if (staticImports(pack).length) fail(`dist/${folder}${pack} imports ${staticImports(pack).join(', ')}`);
+    // A pack brings no other chunk with it (but the loader, which every page has): a page in one language
+    // downloads nothing of another's.
+    for (const pack of files.filter((file) => isPack(file, lang))) {
+      const brought = staticImports(pack).filter((file) => file !== loader);
+      if (brought.length) fail(`dist/cdn/${folder}${pack} imports ${brought.join(', ')}`);
+    }
   }
   /**
    * A page in each language: its files and its language's packs of `packs` kinds, with the language pack (the
@@ -183,7 +197,9 @@ function measure(folder: string, label: string, otherService: RegExp) {
     packs: PackKind[],
   ): Array<[string, number, number | null]> => {
     const pages = LANGUAGES.map((lang) => {
-      const all = [...list, ...[...packs, 'lang' as const].flatMap((kind) => packsOf(lang, kind))];
+      // (A language's packs but English's come through its language pack, `lang.<lang>-*.js`, the way to them.)
+      const kinds: PackKind[] = packs.length ? [...packs, 'lang'] : [];
+      const all = [...list, ...kinds.flatMap((kind) => packsOf(lang, kind))];
       return { lang, all, total: all.reduce((sum, file) => sum + (sizes.get(file)?.gzip ?? 0), 0) };
     });
     const largest = pages.reduce((a, b) => (b.total > a.total ? b : a));

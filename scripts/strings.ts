@@ -1,6 +1,6 @@
 /**
  * Every text of the widgets in English by its `data-strings` key, flat as a site writes them: the template for a
- * language the package lacks (`npm run build` writes it as `dist/strings.en.json`; docs/page-api.md, "A language
+ * language the package lacks (`npm run build` writes it as `dist/cdn/strings.en.json`; docs/page-api.md, "A language
  * of your own"). A key several widgets share takes one text for all of them; the product elements' few texts
  * that say it differently from the drawer's are keyed `product.<key>`.
  */

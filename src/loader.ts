@@ -1,11 +1,13 @@
 import { retryOnce } from './chunks';
 import { type EmbedConfig, pageColorScheme, readEmbedConfig } from './config';
 import { wireHostPage } from './host';
+import { checkChunks } from './integrity';
 import { drainQueue, type StorefrontApi } from './public-api';
 import { startStorefront } from './start';
 import type { Storefront } from './store/store';
 import { defineLazyElement, type WidgetContext, type WidgetModule, whenState } from './ui/lazy-element';
 import * as memberBadge from './widgets/member-badge/index';
+import { cannotLoad } from './widgets/member-badge/shell-texts';
 import { withTexts } from './widgets/texts';
 
 /** The product elements' chunk (its texts load with it, from its own packs). */
@@ -67,6 +69,8 @@ export function boot(options: BootOptions = {}): Booted {
     pageColorScheme(doc),
   );
   for (const problem of problems) console.error(`[storefront] ${problem.attribute} ${problem.message}`);
+  // (Before anything downloads a chunk: a pinned tag's chunks are checked against their hashes.)
+  checkChunks(script, doc);
 
   const started = startStorefront(config, { win, fetch: options.fetch });
   const { store, api, ready } = started;
@@ -78,8 +82,9 @@ export function boot(options: BootOptions = {}): Booted {
     'sf-cart-drawer': whenState(store, (s) => s.ui.cartOpen || s.cart.adding),
     'sf-login-modal': whenState(store, (s) => s.ui.loginOpen),
   };
+  const said = () => cannotLoad(config);
   for (const [name, load] of Object.entries(WIDGETS))
-    defineLazyElement(win.customElements, name, () => load(config.lang), context, gates[name]);
+    defineLazyElement(win.customElements, name, () => load(config.lang), context, gates[name], said);
   // (The host page's options are the configuration's: whether an add opens the drawer, the language, texts.)
   wireHostPage(doc, store, {
     ...config,
@@ -103,8 +108,9 @@ export function boot(options: BootOptions = {}): Booted {
   return booted;
 }
 
-// Loaded directly as `<script type="module" src=".../loader.js" data-client-id="…">` (no embed.js): boot
-// from that tag. Loaded by embed.js, which calls boot() with its own tag, this finds nothing.
+// Loaded by a module script tag carrying the configuration: embed.js's (a copy of its own tag's `data-*`, and
+// its `integrity` when the page pinned embed.js), or a page's own `<script type="module" src=".../loader-….js"
+// data-client-id="…">`: boot from that tag.
 const ownTag = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].find(
   (tag) => tag.src === import.meta.url,
 );

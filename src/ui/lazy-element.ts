@@ -32,6 +32,12 @@ export function defineLazyElement(
   context: WidgetContext,
   /** Resolves when the chunk is wanted (a drawer: when it first opens); at once when not given. */
   gate?: () => Promise<void>,
+  /**
+   * What the element says when its code cannot be had (a dropped connection, tried twice; a file that does not
+   * match its hash): in its place, or, for an element opened on demand (`gate`: the drawer, the modal), at the
+   * foot of the window.
+   */
+  cannotLoad?: () => Promise<string>,
 ): boolean {
   if (registry.get(name)) return false;
   class LazyWidgetElement extends HTMLElement {
@@ -53,7 +59,22 @@ export function defineLazyElement(
           if (generation !== this.#generation || !this.isConnected || this.#unmount) return;
           this.#unmount = widget.mount(root, this, context);
         },
-        (error: unknown) => console.error(`[storefront] could not load <${name}>:`, error),
+        (error: unknown) => {
+          console.error(`[storefront] could not load <${name}>:`, error);
+          void cannotLoad?.().then((text) => {
+            if (generation !== this.#generation || !this.isConnected) return;
+            const note = document.createElement('p');
+            note.setAttribute('role', 'alert');
+            note.setAttribute('part', 'load-error');
+            note.textContent = text;
+            // At the foot of the window for an element opened on demand (the CSS object model, which a
+            // Content-Security-Policy without 'unsafe-inline' allows).
+            if (gate)
+              note.style.cssText =
+                'position:fixed;bottom:0;margin:1rem;padding:1rem;background:Canvas;border:solid';
+            root.prepend(note);
+          });
+        },
       );
     }
 

@@ -1,9 +1,11 @@
 /**
- * The language pack of Italian (`LANGUAGE_PACKS` in `texts.ts`): the member badge shell's texts, downloaded
- * by a page in Italian as its badge mounts, and the way to the other Italian packs, downloaded when first
- * needed.
+ * The language pack of Italian (`LANGUAGE_PACKS` in `texts.ts`): the way to the Italian packs, each downloaded
+ * when first needed. (Its badge shell's texts are in the loader: `member-badge/shell-texts.ts`.)
  */
-export { default } from './member-badge/it';
+import { addIntegrity, builtTable } from '../integrity';
+
+/** What a widget says when its code cannot be had (`cannotLoad` in `member-badge/en.ts`). */
+export const cannotLoad = 'Impossibile caricare il negozio.';
 
 /** The views' texts (the cart drawer, the login modal). */
 export const texts = () => import('./texts.it');
@@ -16,3 +18,6 @@ export const member = () => import('./member-badge/member.it');
 
 /** The member menu's texts, downloaded with its code. */
 export const menu = () => import('./member-badge/menu.it');
+
+// Their hashes, into the page's import map when its chunks are checked (src/integrity.ts).
+addIntegrity(builtTable('"__sf_integrity_packs__"'), import.meta.url);

@@ -1,8 +1,11 @@
 /**
- * The language pack of Dutch (`LANGUAGE_PACKS` in `texts.ts`): the member badge shell's texts, downloaded by
- * a page in Dutch as its badge mounts, and the way to the other Dutch packs, downloaded when first needed.
+ * The language pack of Dutch (`LANGUAGE_PACKS` in `texts.ts`): the way to the Dutch packs, each downloaded
+ * when first needed. (Its badge shell's texts are in the loader: `member-badge/shell-texts.ts`.)
  */
-export { default } from './member-badge/nl';
+import { addIntegrity, builtTable } from '../integrity';
+
+/** What a widget says when its code cannot be had (`cannotLoad` in `member-badge/en.ts`). */
+export const cannotLoad = 'De winkel kon niet worden geladen.';
 
 /** The views' texts (the cart drawer, the login modal). */
 export const texts = () => import('./texts.nl');
@@ -15,3 +18,6 @@ export const member = () => import('./member-badge/member.nl');
 
 /** The member menu's texts, downloaded with its code. */
 export const menu = () => import('./member-badge/menu.nl');
+
+// Their hashes, into the page's import map when its chunks are checked (src/integrity.ts).
+addIntegrity(builtTable('"__sf_integrity_packs__"'), import.meta.url);

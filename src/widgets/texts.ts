@@ -13,7 +13,6 @@ import { retryOnce } from '../chunks';
 import { languageOf, withOverrides } from '../ui/i18n';
 import type { Strings } from './cart-drawer/en';
 import type { LoginStrings } from './login-modal/en';
-import type { BadgeStrings } from './member-badge/en';
 import type { MemberStrings } from './member-badge/member.en';
 import type { MenuStrings } from './member-badge/menu.en';
 import type { ProductStrings } from './product/en';
@@ -27,10 +26,13 @@ export interface WidgetTexts {
 /** A language's texts, downloaded when a page first needs them. */
 export type Pack<T> = () => Promise<{ default: T }>;
 
-/** A language pack (`lang.<code>.ts`): its member badge shell's texts, and the way to its other packs. */
+/**
+ * A language pack (`lang.<code>.ts`): the way to its packs, each downloaded when first needed. (The badge shell's
+ * texts are the loader's: `member-badge/shell-texts.ts`.)
+ */
 export interface LanguagePack {
-  /** The badge shell's texts: a visitor's "Sign in", a member's while her part downloads. */
-  default: BadgeStrings;
+  /** What a widget says when its code cannot be had (`cannotLoad` in `member-badge/en.ts`). */
+  cannotLoad: string;
   texts: Pack<WidgetTexts>;
   products: Pack<ProductStrings>;
   /** The badge's member part's (her button, the notices), downloaded with it. */

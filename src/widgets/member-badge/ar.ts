@@ -1,8 +1,8 @@
 import type { BadgeStrings } from './en';
 
 /**
- * The badge shell's texts in Arabic, in the language pack a page in Arabic downloads as its badge mounts
- * (`../lang.ar.ts`).
+ * The badge shell's texts in Arabic, in the loader with every language's (`shell-texts.ts`), so that
+ * the badge paints at once on a page in Arabic.
  */
 const ar: BadgeStrings = {
   signIn: 'تسجيل الدخول',

@@ -1,8 +1,8 @@
 import type { BadgeStrings } from './en';
 
 /**
- * The badge shell's texts in German, in the language pack a page in German downloads as its badge mounts
- * (`../lang.de.ts`).
+ * The badge shell's texts in German, in the loader with every language's (`shell-texts.ts`), so that
+ * the badge paints at once on a page in German.
  */
 const de: BadgeStrings = {
   signIn: 'Anmelden',

@@ -1,8 +1,8 @@
 import type { BadgeStrings } from './en';
 
 /**
- * The badge shell's texts in Spanish, in the language pack a page in Spanish downloads as its badge mounts
- * (`../lang.es.ts`).
+ * The badge shell's texts in Spanish, in the loader with every language's (`shell-texts.ts`), so that
+ * the badge paints at once on a page in Spanish.
  */
 const es: BadgeStrings = {
   signIn: 'Iniciar sesión',

@@ -1,24 +1,17 @@
 import { loadOnce, retryOnce } from '../../chunks';
-import { afterTexts, withOverrides } from '../../ui/i18n';
 import { OPEN_MENU_EVENT, type WidgetContext, type WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
-import { packTexts } from '../texts';
 import { button, h } from './dom';
-import en, { type BadgeStrings } from './en';
+import type { BadgeStrings } from './en';
 import type { MemberView } from './member';
+import { shellTexts } from './shell-texts';
 import styles from './styles.css?inline';
 
 /*
  * The member badge is on the page from the start, so its first paint is plain DOM (no Preact): a sign-in
  * button, or while a member's part downloads (`member.ts`, with her profile), her button's loading state.
  */
-
-/**
- * The badge shell's texts in the page's language: English's here; another language's in its language pack
- * (`../texts.ts`), downloaded once as the first badge mounts. (The member part's are its own: `member.ts`.)
- */
-const badgeTexts = packTexts<Partial<BadgeStrings>>({ en: async () => ({ default: {} }) }, (pack) => pack);
 
 /** Whether the focus is in a shadow root (false too where a page's DOM cannot say: a focused element gone). */
 function hasFocus(root: ShadowRoot): boolean {
@@ -82,26 +75,16 @@ function partsOf(
 }
 
 /** The badge's styles and theme on its root and host, and its texts: its pack's, with the site's overrides. */
-function dress(
-  root: ShadowRoot,
-  host: HTMLElement,
-  config: WidgetContext['config'],
-  pack: Partial<BadgeStrings>,
-): BadgeStrings {
+function dress(root: ShadowRoot, host: HTMLElement, config: WidgetContext['config']): BadgeStrings {
   if (config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
   adoptStyles(root, `${theme}\n${styles}`);
-  return withOverrides({ ...en, ...pack }, config.strings);
+  // (The shell's texts in the page's language are in the loader; the member part's are its own.)
+  return shellTexts(config);
 }
 
-/**
- * The badge, at once on an English page (or one in a language without a pack); on another, once its language
- * pack is here (the element's own children show until then).
- */
-export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) => {
-  return afterTexts(badgeTexts(context.config.lang), (pack) =>
-    mountIn(root, host, context, dress(root, host, context.config, pack)),
-  );
-};
+/** The badge, painted at once in the page's language. */
+export const mount: WidgetModule['mount'] = (root, host, context: WidgetContext) =>
+  mountIn(root, host, context, dress(root, host, context.config));
 
 /** The badge in its texts: painted now and at each change of what it shows. */
 function mountIn(root: ShadowRoot, host: HTMLElement, context: WidgetContext, t: BadgeStrings): () => void {

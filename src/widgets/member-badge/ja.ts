@@ -1,8 +1,8 @@
 import type { BadgeStrings } from './en';
 
 /**
- * The badge shell's texts in Japanese, in the language pack a page in Japanese downloads as its badge mounts
- * (`../lang.ja.ts`).
+ * The badge shell's texts in Japanese, in the loader with every language's (`shell-texts.ts`), so that
+ * the badge paints at once on a page in Japanese.
  */
 const ja: BadgeStrings = {
   signIn: 'ログイン',

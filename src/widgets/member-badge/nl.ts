@@ -1,8 +1,8 @@
 import type { BadgeStrings } from './en';
 
 /**
- * The badge shell's texts in Dutch, in the language pack a page in Dutch downloads as its badge mounts
- * (`../lang.nl.ts`).
+ * The badge shell's texts in Dutch, in the loader with every language's (`shell-texts.ts`), so that
+ * the badge paints at once on a page in Dutch.
  */
 const nl: BadgeStrings = {
   signIn: 'Inloggen',

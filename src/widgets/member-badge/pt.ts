@@ -1,8 +1,8 @@
 import type { BadgeStrings } from './en';
 
 /**
- * The badge shell's texts in Portuguese (Brazilian Portuguese, which Portugal reads too), in the language
- * pack a page in Portuguese downloads as its badge mounts (`../lang.pt.ts`).
+ * The badge shell's texts in Portuguese (Brazilian Portuguese, which Portugal reads too), in the loader
+ * with every language's (`shell-texts.ts`), so that the badge paints at once on a page in Portuguese.
  */
 const pt: BadgeStrings = {
   signIn: 'Entrar',

@@ -132,3 +132,69 @@ describe('defineLazyElement', () => {
     error.mockRestore();
   });
 });
+
+describe('defineLazyElement: code that cannot be had', () => {
+  const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: x.js'));
+
+  it('says so in the element’s place, as an alert, before its own children, and names the error on the console', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const name = uniqueName();
+    defineLazyElement(
+      customElements,
+      name,
+      failing,
+      context,
+      undefined,
+      async () => 'Der Shop konnte nicht geladen werden.',
+    );
+    const element = document.createElement(name);
+    element.innerHTML = '<a href="/products">All products</a>';
+    document.body.append(element);
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
+    const alert = element.shadowRoot?.querySelector('[role="alert"]') as HTMLElement;
+    expect(alert.textContent).toBe('Der Shop konnte nicht geladen werden.');
+    expect(alert.getAttribute('part')).toBe('load-error');
+    expect(alert.style.position).toBe('');
+    // The page's own children still show after it (the slot).
+    expect(alert.nextElementSibling?.localName).toBe('slot');
+    expect(String(errors.mock.calls[0]?.[1])).toContain('x.js');
+    errors.mockRestore();
+  });
+
+  it('says it at the foot of the window for an element opened on demand (the drawer, the modal)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const name = uniqueName();
+    defineLazyElement(
+      customElements,
+      name,
+      failing,
+      context,
+      async () => {},
+      async () => 'The shop could not be loaded.',
+    );
+    const element = document.createElement(name);
+    document.body.append(element);
+    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
+    const alert = (element.shadowRoot as ShadowRoot).querySelector('[role="alert"]') as HTMLElement;
+    expect(alert.style.position).toBe('fixed');
+    errors.mockRestore();
+  });
+
+  it('says nothing for an element that left the page before the failure', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const name = uniqueName();
+    let fail = (_error: Error) => {};
+    const load = () => new Promise<WidgetModule>((_resolve, reject) => (fail = reject));
+    const said = vi.fn(async () => 'The shop could not be loaded.');
+    defineLazyElement(customElements, name, load, context, undefined, said);
+    const element = document.createElement(name);
+    document.body.append(element);
+    await flush();
+    element.remove();
+    fail(new TypeError('offline'));
+    await flush();
+    await flush();
+    expect(element.shadowRoot?.querySelector('[role="alert"]')).toBeNull();
+    errors.mockRestore();
+  });
+});

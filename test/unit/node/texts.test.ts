@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH_TEXTS, englishStrings } from '../../../scripts/strings';
 import { fill, withOverrides } from '../../../src/ui/i18n';
 import { plural } from '../../../src/ui/plural';
-import badgeEn from '../../../src/widgets/member-badge/en';
+import badgeEn, { type BadgeStrings } from '../../../src/widgets/member-badge/en';
 import memberEn from '../../../src/widgets/member-badge/member.en';
 import menuEn from '../../../src/widgets/member-badge/menu.en';
+import { SHELL_TEXTS } from '../../../src/widgets/member-badge/shell-texts';
 import productsEn from '../../../src/widgets/product/en';
 import type * as Texts from '../../../src/widgets/texts';
 import { LANGUAGE_PACKS, type LanguagePack } from '../../../src/widgets/texts';
@@ -35,10 +36,14 @@ const LANGUAGES = Object.keys(LANGUAGE_PACKS);
  * Every text of a language, by `<pack>.<key>`: the views', the product elements', the badge's, its member
  * part's and the member menu's.
  */
-async function allTexts(pack: LanguagePack | undefined): Promise<Record<string, string>> {
+async function allTexts(language?: string): Promise<Record<string, string>> {
+  const pack = language ? await (LANGUAGE_PACKS[language] as () => Promise<LanguagePack>)() : undefined;
   const views = pack ? (await pack.texts()).default : en;
   const products = pack ? (await pack.products()).default : productsEn;
-  const badge = pack ? pack.default : badgeEn;
+  // (The badge shell's are the loader's; what a widget says when its code cannot be had, its language pack's.)
+  const badge = pack
+    ? { ...(SHELL_TEXTS[language as string] as BadgeStrings), cannotLoad: pack.cannotLoad }
+    : badgeEn;
   const member = pack ? (await pack.member()).default : memberEn;
   const menu = pack ? (await pack.menu()).default : menuEn;
   const groups = { ...views, products, badge, member, menu } as Record<string, Record<string, string>>;
@@ -66,7 +71,7 @@ describe('the language packs', () => {
   it('have every English text in every language, none of them empty, with the same placeholders', async () => {
     const english = await allTexts(undefined);
     for (const lang of LANGUAGES) {
-      const texts = await allTexts(await (LANGUAGE_PACKS[lang] as () => Promise<LanguagePack>)());
+      const texts = await allTexts(lang);
       expect(Object.keys(texts).sort(), lang).toEqual(Object.keys(english).sort());
       for (const [key, text] of Object.entries(english)) {
         const translated = texts[key] ?? '';
@@ -79,7 +84,7 @@ describe('the language packs', () => {
 
   it('write plural forms in a syntax plural() reads: one|other, or keyed by the language’s own CLDR categories with other', async () => {
     for (const lang of LANGUAGES) {
-      const texts = await allTexts(await (LANGUAGE_PACKS[lang] as () => Promise<LanguagePack>)());
+      const texts = await allTexts(lang);
       const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
       for (const [key, text] of Object.entries(texts)) {
         const keyed = keyedForms(text);
@@ -92,7 +97,7 @@ describe('the language packs', () => {
   });
 
   it('speak German informally, as the German texts always did (du, not Sie)', async () => {
-    const texts = Object.values(await allTexts(await (LANGUAGE_PACKS.de as () => Promise<LanguagePack>)()));
+    const texts = Object.values(await allTexts('de'));
     expect(texts.filter((text) => /\b(Sie|Ihr|Ihre|Ihren|Ihrem)\b/.test(text))).toEqual([]);
   });
 });
@@ -194,7 +199,7 @@ describe('the widgets’ texts in a page’s language', () => {
   });
 });
 
-describe('a language of a site’s own (data-strings, with dist/strings.en.json as its template)', () => {
+describe('a language of a site’s own (data-strings, with dist/cdn/strings.en.json as its template)', () => {
   /** Every English text "translated": `SV ` before it, its placeholders kept. */
   const swedish = () =>
     Object.fromEntries(Object.entries(englishStrings()).map(([key, text]) => [key, `SV ${text}`]));

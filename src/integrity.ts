@@ -1,0 +1,92 @@
+/**
+ * Every file of the script-tag build checked against its hash when the page pinned embed.js with `integrity`
+ * (Subresource Integrity): a CDN that serves one altered chunk runs none of it. The hashes are chained, so that
+ * the first page carries few of them (they do not compress):
+ * - the page's tag pins embed.js (sha384, `dist/cdn/integrity.json`);
+ * - embed.js holds the loaders' hashes and loads the page's by a module `<script integrity>` (`src/embed.ts`);
+ * - the loader holds the hash of the build's manifest (`chunks/integrity-*.json`, a JSON table), which holds every
+ *   chunk's but the languages' packs (a first page downloads no chunk: the badge shell's texts are the loader's);
+ * - a language pack (`lang.<code>-*.js`, in the manifest) holds its language's packs' (`texts.<code>-*.js`, …).
+ * Each table goes into an import map's `integrity` before its files can be imported, so that the browser checks
+ * every fetch of them, a chunk's static imports too: the manifest's before the first chunk import that is not a
+ * language's pack (`gated`, which the build wraps around every other import), a language pack's as it runs. A
+ * file that does not match is blocked by the browser, which names it on the console; the import rejects, and
+ * the widget that wanted it says the shop cannot load.
+ *
+ * The tables are written into the built files by `scripts/cdn-integrity.ts` (sha256: a third shorter than
+ * sha384, and as unforgeable); in the sources, the tests and the React entry they stay the placeholders, and
+ * nothing is checked. A page without `integrity` on its tag gets no checks either: whoever can alter the chunks
+ * there can alter embed.js.
+ *
+ * Browsers: import maps with `integrity` added after the page's first module (multiple import maps) are in
+ * Chromium 133 and later and Safari 18.4 and later; a browser without them ignores the maps and loads the chunks
+ * unchecked (embed.js and the loader are checked by every browser). The maps are inline scripts: a page whose
+ * Content-Security-Policy does not allow them gives embed.js's tag a `nonce`, which they carry.
+ */
+
+/** File (relative to the file that holds the table) → `sha256-…`. */
+export type IntegrityTable = Record<string, string>;
+
+interface Checks {
+  doc: Document;
+  nonce: string;
+  /** The manifest's table in the import map; forgotten after a failed load, to try again. */
+  manifest?: Promise<void>;
+}
+
+let checks: Checks | undefined;
+
+/**
+ * A table the build writes over a placeholder: `JSON.parse('"__sf_integrity_…__"')` in the sources (a string, so
+ * nothing is checked), the table's JSON in the built file (scripts/cdn-integrity.ts). Parsed, not a literal, so
+ * that the minifier cannot fold the checks away before the build writes the table.
+ */
+export const builtTable = <T = IntegrityTable>(json: string): T | string => JSON.parse(json);
+
+const MANIFEST = builtTable<[file: string, hash: string]>('"__sf_integrity_manifest__"');
+
+/**
+ * Starts the checks when the tag that configures the loader pinned its file (`integrity`, as embed.js passes it
+ * on) and the build wrote its tables.
+ */
+export function checkChunks(script: HTMLScriptElement | null | undefined, doc: Document): void {
+  if (script?.integrity && typeof MANIFEST !== 'string') checks = { doc, nonce: script.nonce ?? '' };
+}
+
+/** Puts a table into the page's import map, its files resolved against `base` (the URL of the file holding it). */
+export function addIntegrity(table: IntegrityTable | string, base: string): void {
+  if (!checks || typeof table === 'string') return;
+  const integrity: IntegrityTable = {};
+  for (const [file, hash] of Object.entries(table)) integrity[new URL(file, base).href] = hash;
+  const map = checks.doc.createElement('script');
+  map.type = 'importmap';
+  map.nonce = checks.nonce;
+  try {
+    // (A page that enforces Trusted Types refuses a script's text set from a string: its chunks load unchecked.)
+    map.textContent = JSON.stringify({ integrity });
+    checks.doc.head.append(map);
+  } catch (error) {
+    console.error('[storefront]', error);
+  }
+}
+
+/**
+ * A chunk's import, once the build's manifest is in the import map (at once when nothing is checked). The
+ * manifest is fetched with its hash as the fetch's `integrity`, so the browser checks its bytes; one that cannot
+ * be had, or does not match, rejects the import, naming the file, and the next import tries again.
+ */
+export function gated<T>(load: () => Promise<T>): Promise<T> {
+  const on = checks;
+  if (!on || typeof MANIFEST === 'string') return load();
+  const url = new URL(MANIFEST[0], import.meta.url).href;
+  on.manifest ??= fetch(url, { integrity: MANIFEST[1] })
+    .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+    .then(
+      (table: IntegrityTable) => addIntegrity(table, url),
+      (why: unknown) => {
+        on.manifest = undefined;
+        throw new Error(`[storefront] could not load ${url}, or it does not match its hash (${why})`);
+      },
+    );
+  return on.manifest.then(load);
+}
