@@ -256,17 +256,17 @@ async function benchConcurrentRenewal(): Promise<{ tokenRequests: number; total:
 
 // ——— 3. the drawer in Chromium ———
 
-/** Builds dist/ when loader.js is missing or older than any file of src/ or the Vite config. */
+/** Builds dist/ when embed.js is missing or older than any file of src/ or the Vite config. */
 function ensureBuild(): void {
   const newest = (dir: string): number =>
     readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
       const path = join(dir, entry.name);
       return Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
     }, 0);
-  const loader = join(root, 'dist/loader.js');
+  // (embed.js is built last of the script-tag build, after the loaders.)
+  const embed = join(root, 'dist/cdn/embed.js');
   const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'vite.config.ts')).mtimeMs);
-  if (existsSync(loader) && existsSync(join(root, 'dist/chunks')) && statSync(loader).mtimeMs >= sources)
-    return;
+  if (existsSync(embed) && statSync(embed).mtimeMs >= sources) return;
   console.error('[bench] dist/ is missing or older than src/: building');
   // The build's own output goes to stderr, so stdout holds the figures alone.
   buildDist({ quiet: true });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, launchBrowser } from './browser';
@@ -7,6 +7,11 @@ import { unexpectedErrors } from './page-checks';
 const demoUrl = inject('demoUrl');
 const sandboxUrl = inject('sandboxUrl');
 const screenshots = resolve(import.meta.dirname, '../../test-results/screenshots');
+const cdn = resolve(import.meta.dirname, '../../dist/cdn');
+
+/** A build's loader as the build named it (`loader-<hash>.js`, `v2/loader-<hash>.js`), relative to embed.js. */
+const builtLoader = (folder: '' | 'v2/') =>
+  `${folder}${readdirSync(resolve(cdn, folder)).find((file) => /^loader-[\w-]+\.js$/.test(file))}`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,9 +33,10 @@ describe('the demo page in Chromium', () => {
     await page.waitForFunction(() =>
       document.querySelector('sf-member-badge')?.shadowRoot?.querySelector('[part="root"]'),
     );
-    // The badge is in loader.js; the views' code and texts load when one first opens, or before: a page with
+    // The badge is in the loader; the views' code and texts load when one first opens, or before: a page with
     // add-to-cart buttons fetches the drawer's (and the buttons') code when the browser is idle. Nothing else.
-    expect(scripts.slice(0, 2)).toEqual(['/cdn/embed.js', '/cdn/loader.js']);
+    expect(scripts[0]).toBe('/cdn/embed.js');
+    expect(scripts[1]).toMatch(/^\/cdn\/loader-[\w-]+\.js$/);
     for (const path of scripts.slice(2))
       expect(path).toMatch(/^\/cdn\/chunks\/(runtime|widgets|texts\.en|host-add-to-cart)-[\w-]+\.js$/);
     await page.evaluate(() =>
@@ -49,7 +55,7 @@ describe('the demo page in Chromium', () => {
     expect(scripts).toEqual(
       expect.arrayContaining([
         '/cdn/embed.js',
-        '/cdn/loader.js',
+        expect.stringMatching(/^\/cdn\/loader-[\w-]+\.js$/),
         expect.stringMatching(/^\/cdn\/chunks\/runtime-[\w-]+\.js$/),
         expect.stringMatching(/^\/cdn\/chunks\/widgets-[\w-]+\.js$/),
         expect.stringMatching(/^\/cdn\/chunks\/texts\.en-[\w-]+\.js$/),
@@ -107,7 +113,7 @@ describe('the demo page in Chromium', () => {
     await page.waitForFunction(() =>
       document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('[part="drawer"]'),
     );
-    // embed.js, loader.js, the views' chunks (Preact's and theirs) and their English texts (and the page's
+    // embed.js, the loader, the views' chunks (Preact's and theirs) and their English texts (and the page's
     // add-to-cart code, when the idle prefetch came first).
     expect(loaded.length).toBeGreaterThanOrEqual(5);
     expect(new Set(loaded)).toEqual(new Set(['*']));
@@ -151,12 +157,12 @@ describe('the demo page in Chromium', () => {
 
   it('takes Storefront calls made before the bundle is here, and makes them once it is', async () => {
     const { page, errors } = await browser.newPage();
-    // loader.js held back, so the page's calls meet embed.js's queue.
+    // The loader held back, so the page's calls meet embed.js's queue.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/cdn/loader.js', async (route) => {
+    await page.route('**/cdn/loader-*.js', async (route) => {
       await held;
       await route.continue();
     });
@@ -201,9 +207,10 @@ describe('the demo page in Chromium', () => {
     await page.goto(`${demoUrl}/cart-v2/handmade.html`);
     const count = page.locator('.site-header [data-sf-cart-count]');
     await expect.poll(() => count.getAttribute('data-sf-status')).toBe('ready');
-    // A new visitor's count needs no read and no code besides v2/loader.js (the page's idle prefetch of the
+    // A new visitor's count needs no read and no code besides V2's loader (the page's idle prefetch of the
     // drawer's code may have come first, on a busy machine: with V2's view of the cart, which V2's changes use).
-    expect(scripts.slice(0, 2)).toEqual(['/cdn/embed.js', '/cdn/v2/loader.js']);
+    expect(scripts[0]).toBe('/cdn/embed.js');
+    expect(scripts[1]).toMatch(/^\/cdn\/v2\/loader-[\w-]+\.js$/);
     for (const path of scripts.slice(2))
       expect(path).toMatch(
         /^\/cdn\/v2\/chunks\/(runtime|widgets|cart-v2-read|texts\.en|host-add-to-cart)-[\w-]+\.js$/,
@@ -226,8 +233,13 @@ describe('the demo page in Chromium', () => {
   // A page that imports a build itself (not through embed.js) gets that build whatever its cart service: the
   // other service's code comes in lazy chunks of its own.
   it.each([
-    ['loader.js', 'v2', /^\/cdn\/chunks\/cart-v2-[\w-]+\.js$/, '/ecom/v2/carts/current/add-line-items'],
-    ['v2/loader.js', 'v1', /^\/cdn\/v2\/chunks\/cart-v1-[\w-]+\.js$/, '/ecom/v1/carts/current/add-to-cart'],
+    [builtLoader(''), 'v2', /^\/cdn\/chunks\/cart-v2-[\w-]+\.js$/, '/ecom/v2/carts/current/add-line-items'],
+    [
+      builtLoader('v2/'),
+      'v1',
+      /^\/cdn\/v2\/chunks\/cart-v1-[\w-]+\.js$/,
+      '/ecom/v1/carts/current/add-to-cart',
+    ],
   ])(
     'runs %s on a %s page, its cart service downloaded when the cart changes',
     async (loader, cartApi, chunk, add) => {

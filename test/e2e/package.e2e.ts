@@ -126,7 +126,7 @@ describe('the packed package in a new project', () => {
   );
 
   it('has Chromium compile the member menu’s chunk as it loads (V8’s compile hint), in both builds', () => {
-    const dist = join(scratch, 'node_modules/storefront-widgets/dist');
+    const dist = join(scratch, 'node_modules/storefront-widgets/dist/cdn');
     for (const chunks of [join(dist, 'chunks'), join(dist, 'v2/chunks')]) {
       const menu = readdirSync(chunks).filter((name) => /^menu-[\w-]+\.js$/.test(name));
       expect(menu).toHaveLength(1);
