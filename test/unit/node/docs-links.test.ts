@@ -36,7 +36,8 @@ function linesOf(markdown: string): Line[] {
       return { number: index + 1, text, code: true };
     }
     if (fence !== null) {
-      if (marker?.[0] === fence[0] && marker.length >= fence.length && text.trim() === marker) fence = null;
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && text.trim() === marker)
+        fence = null;
       return { number: index + 1, text, code: true };
     }
     return { number: index + 1, text, code: false };
