@@ -14,7 +14,7 @@
  * `--update` (`npm run api:update`) writes the API reports instead of comparing them. dist/ is built first
  * when it is missing (`--build` builds it anyway).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,7 +46,7 @@ function run(label: string, command: string, args: string[]): void {
 function ensureDist(): void {
   const missing = ENTRIES.some(({ types }) => !existsSync(resolve(root, types)));
   if (missing || process.argv.includes('--build')) {
-    console.log('▶ npm run build (dist/ is missing)');
+    console.log(`▶ npm run build${missing ? ' (dist/ is missing)' : ''}`);
     buildDist({ quiet: true });
   }
 }
@@ -109,6 +109,11 @@ function apiReport(entry: (typeof ENTRIES)[number]): void {
   });
   const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false });
   if (result.apiReportChanged && !update) {
+    const committed = resolve(root, 'etc', `${entry.report}.api.md`);
+    // What changed, as review will see it (diff exits 1 when the files differ).
+    spawnSync('diff', ['-u', committed, join(config.reportTempFolder, `${entry.report}.api.md`)], {
+      stdio: 'inherit',
+    });
     console.error(
       `The public API of ${entry.entries.join(', ')} differs from etc/${entry.report}.api.md (the new report: ` +
         `${config.reportTempFolder}). If the change is meant, run npm run api:update and commit the report.`,
