@@ -79,7 +79,6 @@ export interface CartState {
   checkoutProblem: Problem | null;
   openCart(): void;
   closeCart(): void;
-  /** Resolves whether it was added (its problem is then `error`). */
   /** Resolves with how many were added: 0 when none were, fewer than asked when the stock was short. */
   addToCart(input: AddToCartInput): Promise<number>;
   setQuantity(lineId: string, quantity: number): Promise<void>;
