@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fontsLoaded } from './fonts';
 import { journeys } from './journey';
 import {
   animationsDone,
@@ -69,6 +70,8 @@ async function resize(page: Page, cdp: CDPSession, { width, height, touch }: Wid
   // Two frames: the resize's layout, then what observers of it moved (the member menu's position).
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await animationsDone(page);
+  // Measured in the bundled fonts only (a glyph drawn by a fallback font is another width).
+  await fontsLoaded(page);
 }
 
 /** The page and its widgets light or dark, as a light or a dark site's are. */

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import pixelmatch from 'pixelmatch';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { fontsLoaded } from './fonts';
 import { animationsDone } from './page-checks';
 
 /** The committed baselines, one PNG a screenshot, written by `npm run visual:update`. */
@@ -66,11 +67,11 @@ function differenceFrom(
 }
 
 /**
- * The page at rest: fonts loaded, every image in the page and the widgets' shadow roots decoded, entrance
+ * The page at rest: the bundled fonts loaded, every image in the page and the widgets' shadow roots decoded, entrance
  * animations over and smooth scrolls ended.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await fontsLoaded(page);
   await page.waitForFunction(() => {
     const roots: Array<Document | ShadowRoot> = [document];
     for (const el of document.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);

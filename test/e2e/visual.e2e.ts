@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { testFonts } from './fonts';
 import { journeys } from './journey';
 import { cartWith } from './page-checks';
 import { compareWithBaseline, layoutProblems, settle } from './visual-checks';
@@ -108,6 +109,11 @@ async function settleAndMarkSlots(page: Page) {
     }
   });
 }
+
+it('has a glyph in the bundled fonts for every character the pages can show (no tofu box, no system font)', () => {
+  // The tests' Chromium sees no other font: a character none of them has would be drawn as a box, or nothing.
+  expect(testFonts().missing).toBe('');
+});
 
 describe.each(VARIANTS)('visual: $name', (variant) => {
   it('the cart drawer: a long name and a wide price, a refused coupon, SAVE10, shipping options', async () => {

@@ -717,9 +717,10 @@ const LINES_A_TASK = 24;
  * A long cart opens in one frame: the first screenful of lines at once, the rest after it, `LINES_A_TASK` a
  * task, each after a frame (the other 92 of a 100-line cart in one task made it a long task, 50 ms at 4× CPU:
  * issue 26). So does a cart that arrives while the drawer is open (it opened on the skeleton). Once all of a
- * cart's lines are shown, a line added, or back after it was taken out, shows at once.
+ * cart's lines are shown, a line added, or back after it was taken out, shows at once. `all`: every line is
+ * shown (the list says so in `data-shown`).
  */
-function useLinesByFrame(lines: LineItem[]): LineItem[] {
+function useLinesByFrame(lines: LineItem[]): { shownLines: LineItem[]; all: boolean } {
   const [count, setCount] = useState(FIRST_LINES);
   const all = count >= lines.length;
   useEffect(() => {
@@ -736,7 +737,7 @@ function useLinesByFrame(lines: LineItem[]): LineItem[] {
       clearTimeout(timer);
     };
   }, [count, all, lines.length]);
-  return all ? lines : lines.slice(0, count);
+  return { shownLines: all ? lines : lines.slice(0, count), all };
 }
 
 /** How long a removed line's Undo stays (a new removal starts it again). */
@@ -865,7 +866,7 @@ export function Drawer(given: Props) {
   const props = { ...given, currency, slice };
   const shown = withAddShown(useLinesKept(cart?.lineItems ?? []), slice.addingItem);
   const { lines, adding } = shown;
-  const shownLines = useLinesByFrame(lines);
+  const { shownLines, all: allShown } = useLinesByFrame(lines);
   // The lines' elements, made again for other texts, currency or language.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new map when any of them changes
   const made = useMemo(() => new WeakMap<LineItem, [boolean, ReactNode]>(), [t, currency, given.locale]);
@@ -897,7 +898,9 @@ export function Drawer(given: Props) {
             )
           ) : (
             <>
-              <ul className="lines">
+              {/* data-shown: "some" while a long cart's lines are still being added a batch a frame, "all" once
+                  every line is shown (what a test or a script waits for, rather than for frames or time). */}
+              <ul className="lines" data-shown={allShown ? 'all' : 'some'}>
                 {lineElements(shownLines, {
                   ...given,
                   currency,

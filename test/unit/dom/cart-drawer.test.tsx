@@ -82,6 +82,29 @@ function lineOf(root: ShadowRoot, name: string): HTMLElement {
 const lineNames = (root: ShadowRoot) =>
   [...root.querySelectorAll('[part="line-name"]')].map((el) => textOf(el));
 
+/** What the lines' list says: "some" while a long cart's lines are still being added, "all" once all are shown. */
+const linesShown = (root: ShadowRoot) => root.querySelector('ul.lines')?.getAttribute('data-shown');
+
+/**
+ * Resolves when the drawer's list says every line is shown (`data-shown="all"`): the signal, never a number of
+ * frames or a time (a loaded machine takes longer than any).
+ */
+const allLinesShown = (root: ShadowRoot) =>
+  new Promise<void>((resolve) => {
+    if (linesShown(root) === 'all') return resolve();
+    const observer = new MutationObserver(() => {
+      if (linesShown(root) !== 'all') return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-shown'],
+    });
+  });
+
 /** The totals as the visitor reads them: label → amount, in order. */
 function totalsOf(root: ShadowRoot): Array<[string, string]> {
   const list = root.querySelector('dl');
@@ -250,21 +273,23 @@ describe('the cart drawer: loading, empty and failed carts', () => {
     await addToCurrentCart(f.session.client, { lineItems: ids.map((id) => storeLineItem(id, 1)) });
     // Opened once, so the cart is read and the drawer's code is here.
     await openDrawer(f);
-    await vi.waitFor(() => expect(lineNames(f.root)).toHaveLength(60));
+    await allLinesShown(f.root);
+    expect(lineNames(f.root)).toHaveLength(60);
     f.store.getState().closeCart();
     await vi.waitFor(() => expect(f.root.querySelector('[part="line"]')).toBeNull());
 
     holdClock();
     f.store.getState().openCart();
     await vi.advanceTimersByTimeAsync(0);
-    const counts = [lineNames(f.root).length];
-    // A frame at a time: each adds the next lines in a task of its own (after the frame), never all at once.
-    for (let frame = 0; frame < 20 && counts.at(-1) !== 60; frame++) {
+    const counts = [`${lineNames(f.root).length} ${linesShown(f.root)}`];
+    // A frame at a time (a held clock: no real time): each adds the next lines in a task of its own (after the
+    // frame), never all at once; the list says "some" until the last batch, then "all".
+    for (let frame = 0; frame < 20 && linesShown(f.root) !== 'all'; frame++) {
       await vi.advanceTimersByTimeAsync(16);
-      const count = lineNames(f.root).length;
+      const count = `${lineNames(f.root).length} ${linesShown(f.root)}`;
       if (count !== counts.at(-1)) counts.push(count);
     }
-    expect(counts).toEqual([8, 32, 56, 60]);
+    expect(counts).toEqual(['8 some', '32 some', '56 some', '60 all']);
     expect(lineNames(f.root)).toEqual(ids.map((_, n) => `Long cart item ${String(n).padStart(2, '0')}`));
   });
 
