@@ -111,6 +111,23 @@ function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | 'v2'): N
 }
 
 /**
+ * Code few pages load, whose imports the script-tag build's integrity gate marks (scripts/cdn-integrity.ts), so
+ * that its hashes are in a second manifest the other pages never download: the sign-in flows (a login form's
+ * first keystroke), the return from the hosted sign-in, a sign-in's or sign-out's turns, the member's own
+ * calls, the return from checkout, and the other cart service's code (with V2's view of its cart, on v1).
+ */
+function rareCode(cart: 'v1' | 'v2'): string[] {
+  return [
+    'src/store/sign-in-flows.ts',
+    'src/auth/redirect-back.ts',
+    'src/store/session-turns.ts',
+    'src/store/member-actions.ts',
+    'src/store/order-return.ts',
+    ...(cart === 'v1' ? [...CART_CODE.v2.changes, ...CART_V2_VIEW] : CART_CODE.v1.changes),
+  ];
+}
+
+/**
  * Rolldown's `codeSplitting.groups` for named chunks, and a check at the end of the build that every named
  * file was in it.
  */
@@ -321,7 +338,7 @@ export default defineConfig(({ mode }): UserConfig => {
     ...shared,
     oxc: CLASSIC_JSX,
     resolve: { alias: REACT_ON_PREACT },
-    plugins: [reactSubset, chunks.plugin, sharedPackHash, integrityGate],
+    plugins: [reactSubset, chunks.plugin, sharedPackHash, integrityGate(rareCode(cartApi))],
     build: {
       ...shared.build,
       target: 'es2022',

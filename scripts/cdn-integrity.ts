@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, posix, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const GATE_MODULE = resolve(root, 'src/integrity.ts').replaceAll('\\', '/');
@@ -20,24 +20,44 @@ const DYNAMIC_IMPORT = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
 /**
  * Wraps every dynamic import of the widgets' code in `gated()` (src/integrity.ts), so that the build's manifest
  * of hashes is in the page's import map before the chunk is fetched; but the imports of a language's packs,
- * whose hashes come with the language pack that imports them.
+ * whose hashes come with the language pack that imports them. An import of a module named in `rare` (code few
+ * pages load: the sign-in flows, the member's own calls, the other cart service…) is `gated(…, 1)`: its hash
+ * is in the second manifest, which the first names, so that the pages that never load it do not download it.
  */
-export const integrityGate = {
-  name: 'integrity-gate',
-  enforce: 'post',
-  transform(code: string, id: string) {
-    const file = id.replace(/\?.*$/, '').replaceAll('\\', '/');
-    if (!file.startsWith(`${root.replaceAll('\\', '/')}/src/`) || file === GATE_MODULE) return null;
-    let wrapped = 0;
-    const out = code.replace(DYNAMIC_IMPORT, (whole, _quote: string, spec: string) => {
-      if (LANGUAGE_PACK_IMPORT.test(spec)) return whole;
-      wrapped++;
-      return `__sfGated(() => ${whole})`;
-    });
-    if (!wrapped) return null;
-    return { code: `import { gated as __sfGated } from ${JSON.stringify(GATE_MODULE)};\n${out}`, map: null };
-  },
-} as const;
+export function integrityGate(rare: readonly string[]) {
+  const rareIds = new Set(rare.map((file) => resolve(root, file).replaceAll('\\', '/')));
+  return {
+    name: 'integrity-gate',
+    enforce: 'post',
+    async transform(
+      this: { resolve(source: string, importer: string): Promise<{ id: string } | null> },
+      code: string,
+      id: string,
+    ) {
+      const file = id.replace(/\?.*$/, '').replaceAll('\\', '/');
+      if (!file.startsWith(`${root.replaceAll('\\', '/')}/src/`) || file === GATE_MODULE) return null;
+      const sites = [...code.matchAll(DYNAMIC_IMPORT)].filter(
+        ([, , spec]) => !LANGUAGE_PACK_IMPORT.test(spec as string),
+      );
+      if (!sites.length) return null;
+      const isRare = new Map<string, boolean>();
+      for (const [, , spec] of sites) {
+        const resolved = await this.resolve(spec as string, id);
+        isRare.set(
+          spec as string,
+          rareIds.has((resolved?.id ?? '').replace(/\?.*$/, '').replaceAll('\\', '/')),
+        );
+      }
+      const out = code.replace(DYNAMIC_IMPORT, (whole, _quote: string, spec: string) =>
+        LANGUAGE_PACK_IMPORT.test(spec) ? whole : `__sfGated(() => ${whole}${isRare.get(spec) ? ', 1' : ''})`,
+      );
+      return {
+        code: `import { gated as __sfGated } from ${JSON.stringify(GATE_MODULE)};\n${out}`,
+        map: null,
+      };
+    },
+  } as const;
+}
 
 const sha = (algorithm: 'sha256' | 'sha384', data: string | Buffer) =>
   `${algorithm}-${createHash(algorithm).update(data).digest('base64')}`;
@@ -58,53 +78,101 @@ function writeTable(path: string, code: string, name: string, table: unknown): s
 
 /** A language's pack (`lang.de-<hash>.js`), or one of its packs (`texts.de-…`). */
 const PACK = /^(lang|texts|products|member|menu)\.([a-z]{2,3})-[\w-]+\.js$/;
+/** A dynamic import as the minifier writes it, and a static one (`import{…}from"./x.js"`, `import"./x.js"`). */
+const IMPORT_SITE = /import\((['"`])(\.\.?\/[^'"`]+)\1\)/g;
+/**
+ * The end of a gated import: `)` (or `,1)` for the second manifest), after Rolldown's pick of the module from a
+ * chunk that holds several (`.then(e=>e.a)`).
+ */
+const GATE_END = /^(?:\.then\(([\w$]+)=>\1\.[\w$]+\))?(,1)?\)/;
+const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.\.?\/[^"'`]+)["'`]/g;
 
 /**
- * Seals one app build (`dist/cdn` or `dist/cdn/v2`; src/integrity.ts says how a page uses it): each language's
- * packs (`texts.de-…`, `products.de-…`, `member.de-…`, `menu.de-…`) in the table of its language pack
- * (`lang.de-…`); every other chunk, English's packs and the language packs too, in the build's manifest
- * (`chunks/integrity-<hash>.json`); the manifest's name and hash in the loader. Stops the build when a
- * language pack's packs are not all there, or a placeholder is left. Returns the loader's file and hash, for
- * embed.js.
+ * Seals one app build (`dist/cdn` or `dist/cdn/v2`; src/integrity.ts says how a page uses it):
+ * - each language's packs (`texts.de-…`, …) in the table of its language pack (`lang.de-…`), which imports them;
+ * - every chunk that a gated import loads, with what it imports, in the build's manifest
+ *   (`chunks/integrity-<hash>.json`), but what only `gated(…, 1)` imports load, in a second one
+ *   (`chunks/integrity-more-<hash>.json`) that the first names;
+ * - the manifest's name and hash in the loader.
+ * The imports are read in the built code, so that each manifest holds what its imports load: the build stops at
+ * an import that is neither gated nor a language pack's, at a chunk in no table, and at a placeholder left.
+ * Returns the loader's file and hash, for embed.js.
  */
 export function sealAppBuild(folder: string): { file: string; integrity: string } {
   const chunksDir = join(folder, 'chunks');
-  const chunks = readdirSync(chunksDir).filter((file) => file.endsWith('.js'));
+  const chunks = readdirSync(chunksDir)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `chunks/${file}`);
   const loaders = readdirSync(folder).filter((file) => /^loader-[\w-]+\.js$/.test(file));
   if (loaders.length !== 1)
     throw new Error(`${folder}: expected one loader-<hash>.js, found ${loaders.length}`);
   const loaderFile = loaders[0] as string;
-  const loaderPath = join(folder, loaderFile);
-  const read = (file: string) => readFileSync(join(chunksDir, file), 'utf8');
-  const packs = chunks.map((file) => PACK.exec(file)).filter((match) => match !== null);
-  const inPacks = new Set<string>();
-  for (const [langFile, kind, lang] of packs) {
-    if (kind !== 'lang') continue;
-    const table: Record<string, string> = {};
-    for (const [file, , language] of packs) {
-      if (language !== lang || file === langFile) continue;
-      table[file] = sha('sha256', read(file));
-      inPacks.add(file);
+  const read = (file: string) => readFileSync(join(folder, file), 'utf8');
+  const packOf = (file: string) => PACK.exec(file.slice('chunks/'.length));
+  const fromFile = (file: string, spec: string) => posix.normalize(posix.join(posix.dirname(file), spec));
+
+  // The imports in the built code: gated (the first manifest, or with `, 1` the second), or a language's packs.
+  const wanted = { first: new Set<string>(), more: new Set<string>() };
+  const leaves = new Map<string, Set<string>>();
+  for (const file of [loaderFile, ...chunks]) {
+    const code = read(file);
+    for (const site of code.matchAll(IMPORT_SITE)) {
+      const target = fromFile(file, site[2] as string);
+      const end = (site.index ?? 0) + site[0].length;
+      const gated = code.slice((site.index ?? 0) - 4, site.index) === '()=>';
+      const pack = packOf(file);
+      const leaf = packOf(target);
+      if (pack?.[1] === 'lang' && leaf && leaf[1] !== 'lang' && leaf[2] === pack[2]) {
+        leaves.set(file, (leaves.get(file) ?? new Set()).add(target));
+      } else if (gated && GATE_END.exec(code.slice(end, end + 80))?.[2]) wanted.more.add(target);
+      else if (gated && GATE_END.test(code.slice(end, end + 80))) wanted.first.add(target);
+      else
+        throw new Error(`${join(folder, file)}: an import of ${target} that is not gated (src/integrity.ts)`);
     }
-    if (Object.keys(table).length !== 4) throw new Error(`${chunksDir}: ${langFile} should have 4 packs`);
-    writeFileSync(
-      join(chunksDir, langFile),
-      writeTable(join(chunksDir, langFile), read(langFile), 'packs', table),
-    );
   }
-  const manifest: Record<string, string> = {};
-  for (const file of chunks) if (!inPacks.has(file)) manifest[file] = sha('sha256', read(file));
-  const json = `${JSON.stringify(manifest)}\n`;
-  const name = `integrity-${createHash('sha256').update(json).digest('base64url').slice(0, 8)}.json`;
-  writeFileSync(join(chunksDir, name), json);
-  const loader = writeTable(loaderPath, readFileSync(loaderPath, 'utf8'), 'manifest', [
-    `chunks/${name}`,
-    sha('sha256', json),
-  ]);
+  const closure = (from: Iterable<string>) => {
+    const seen = new Set<string>();
+    const queue = [...from];
+    while (queue.length) {
+      const file = queue.pop() as string;
+      if (seen.has(file) || file === loaderFile) continue;
+      if (!chunks.includes(file)) throw new Error(`${join(folder, file)} is imported but not built`);
+      seen.add(file);
+      for (const match of read(file).matchAll(STATIC_IMPORT)) queue.push(fromFile(file, match[1] as string));
+    }
+    return seen;
+  };
+  const first = closure(wanted.first);
+  const more = [...closure(wanted.more)].filter((file) => !first.has(file));
+
+  for (const [file, packs] of leaves) {
+    const table = Object.fromEntries(
+      [...packs].map((pack) => [pack.slice('chunks/'.length), sha('sha256', read(pack))]),
+    );
+    writeFileSync(join(folder, file), writeTable(join(folder, file), read(file), 'packs', table));
+  }
+  const inLeaves = new Set([...leaves.values()].flatMap((packs) => [...packs]));
+  const unsealed = chunks.filter((file) => !first.has(file) && !more.includes(file) && !inLeaves.has(file));
+  if (unsealed.length) throw new Error(`${folder}: ${unsealed.join(', ')} in no table of hashes`);
+
+  const table = (files: Iterable<string>) =>
+    Object.fromEntries(
+      [...files].sort().map((file) => [file.slice('chunks/'.length), sha('sha256', read(file))]),
+    );
+  const writeManifest = (prefix: string, body: object): [string, string] => {
+    const json = `${JSON.stringify(body)}\n`;
+    const name = `${prefix}-${createHash('sha256').update(json).digest('base64url').slice(0, 8)}.json`;
+    writeFileSync(join(chunksDir, name), json);
+    return [name, sha('sha256', json)];
+  };
+  const next = writeManifest('integrity-more', { files: table(more) });
+  const [name, hash] = writeManifest('integrity', { files: table(first), next });
+  const loaderPath = join(folder, loaderFile);
+  const loader = writeTable(loaderPath, read(loaderFile), 'manifest', [`chunks/${name}`, hash]);
   writeFileSync(loaderPath, loader);
 
-  for (const file of [loaderFile, ...chunks.map((chunk) => `chunks/${chunk}`)]) {
-    if (readFileSync(join(folder, file), 'utf8').includes('__sf_integrity_'))
+  for (const file of [loaderFile, ...chunks]) {
+    if (read(file).includes('__sf_integrity_'))
       throw new Error(`${join(folder, file)}: an integrity placeholder was left unwritten`);
   }
   return { file: loaderFile, integrity: sha('sha256', loader) };

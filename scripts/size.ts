@@ -37,7 +37,7 @@ if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks')))
   process.exit(1);
 }
 
-const BUDGETS = { embed: 1024, initial: 15 * 1024, drawer: 40 * 1024, grid: 34 * 1024, all: 56 * 1024 };
+const BUDGETS = { embed: 1024, initial: 15 * 1024, drawer: 42 * 1024, grid: 36 * 1024, all: 58 * 1024 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const embed = { raw: readFileSync(join(dist, 'embed.js')).length, gzip: gzip(join(dist, 'embed.js')) };
@@ -65,8 +65,9 @@ const isAnyPack = (file: string) => LANGUAGES.some((lang) => isPack(file, lang))
  * One app build: `loader-<hash>.js` and `chunks/` in `folder` (relative to dist/cdn/), with embed.js before it.
  * Its files are named relative to the folder (embed.js as `embed.js`), as its modules import one another. A page
  * whose tag pins embed.js with `integrity` (as README's does) also downloads the build's manifest of hashes
- * (`chunks/integrity-*.json`) before the first chunk that is not a language's: counted on every page that
- * loads one.
+ * (`chunks/integrity-*.json`) before the first chunk that is not a language's, and the second manifest
+ * (`chunks/integrity-more-*.json`) before code few pages load (the sign-in flows, the member's own calls…):
+ * counted on every page that loads one.
  */
 function measure(folder: string, label: string, otherService: RegExp) {
   const base = join(dist, folder);
@@ -132,7 +133,8 @@ function measure(folder: string, label: string, otherService: RegExp) {
     }
     return found[0] as string;
   };
-  const manifest = chunk('chunks/integrity-');
+  const manifest = chunk('chunks/integrity-', (file) => !file.startsWith('chunks/integrity-more-'));
+  const moreManifest = chunk('chunks/integrity-more-');
   const views = chunk('chunks/widgets-');
   const menu = chunk('chunks/menu-');
   const products = chunk('chunks/products-');
@@ -150,7 +152,12 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const every = closure(['embed.js', loader, manifest, memberPart, views, menu]);
   // What a member who signs in and uses the menu's actions adds: the sign-in code and the member's own calls,
   // each loaded by its first use (the login form's first keystroke, the menu's first action).
-  const member = closure([...every, chunk('chunks/sign-in-flows-'), chunk('chunks/member-actions-')]);
+  const member = closure([
+    ...every,
+    moreManifest,
+    chunk('chunks/sign-in-flows-'),
+    chunk('chunks/member-actions-'),
+  ]);
   // Every file of the build but the other service and the language packs (each row adds its own language's).
   const everything = ['embed.js', ...files.filter((file) => !other.includes(file) && !isAnyPack(file))];
   /** Chunks a page must not download before it wants them, by page; no page downloads the other service. */

@@ -27,11 +27,18 @@
 /** File (relative to the file that holds the table) → `sha256-…`. */
 export type IntegrityTable = Record<string, string>;
 
+/** A manifest: its files' hashes, and the next manifest's file and hash (relative to it), if there is one. */
+interface Manifest {
+  files: IntegrityTable;
+  next?: [file: string, hash: string];
+}
+
 interface Checks {
   doc: Document;
   nonce: string;
-  /** The manifest's table in the import map; forgotten after a failed load, to try again. */
-  manifest?: Promise<void>;
+  /** The manifests' tables in the import map (the first's, then the next's); forgotten after a failed load. */
+  first?: Promise<Manifest & { url: string }>;
+  more?: Promise<unknown>;
 }
 
 let checks: Checks | undefined;
@@ -71,22 +78,36 @@ export function addIntegrity(table: IntegrityTable | string, base: string): void
 }
 
 /**
- * A chunk's import, once the build's manifest is in the import map (at once when nothing is checked). The
- * manifest is fetched with its hash as the fetch's `integrity`, so the browser checks its bytes; one that cannot
- * be had, or does not match, rejects the import, naming the file, and the next import tries again.
+ * A manifest of hashes, fetched with its hash as the fetch's `integrity` (so the browser checks its bytes), its
+ * table put in the import map; one that cannot be had, or does not match, rejects, naming the file.
  */
-export function gated<T>(load: () => Promise<T>): Promise<T> {
-  const on = checks;
-  if (!on || typeof MANIFEST === 'string') return load();
-  const url = new URL(MANIFEST[0], import.meta.url).href;
-  on.manifest ??= fetch(url, { integrity: MANIFEST[1] })
+function manifest(on: Checks, [file, integrity]: [string, string], base: string) {
+  const url = new URL(file, base).href;
+  return fetch(url, { integrity })
     .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
     .then(
-      (table: IntegrityTable) => addIntegrity(table, url),
+      (table: Manifest) => {
+        addIntegrity(table.files, url);
+        return { ...table, url };
+      },
       (why: unknown) => {
-        on.manifest = undefined;
         throw new Error(`[storefront] could not load ${url}, or it does not match its hash (${why})`);
       },
     );
-  return on.manifest.then(load);
+}
+
+/**
+ * A chunk's import, once the build's manifest is in the import map (at once when nothing is checked); with
+ * `more`, the next manifest's too (the code few pages load: the build puts `1` on those imports). A manifest
+ * that failed is fetched again by the next import.
+ */
+export function gated<T>(load: () => Promise<T>, more?: 1): Promise<T> {
+  const on = checks;
+  if (!on || typeof MANIFEST === 'string') return load();
+  const first = (on.first ??= manifest(on, MANIFEST, import.meta.url));
+  first.catch(() => on.first === first && (on.first = undefined));
+  if (!more) return first.then(load);
+  const next = (on.more ??= first.then(({ next: ref, url }) => ref && manifest(on, ref, url)));
+  next.catch(() => on.more === next && (on.more = undefined));
+  return next.then(load);
 }

@@ -330,6 +330,18 @@ function installFonts(config: {
     ].join('\n'),
   );
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  (window as { testFontStack?: CSSStyleSheet }).testFontStack = sheet;
+}
+
+/**
+ * Takes the tests' font stack off a page (the faces stay), for a test of which font the widgets take from the
+ * page and its `--sf-font-family`: the stack's `!important` rules would otherwise decide.
+ */
+export async function withoutTestFontStack(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const stack = (window as { testFontStack?: CSSStyleSheet }).testFontStack;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== stack);
+  });
 }
 
 /**

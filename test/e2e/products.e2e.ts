@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAYLOADS } from '../helpers/payloads';
+import { withoutTestFontStack } from './fonts';
 import { journeys } from './journey';
 import { focused, tabTo } from './keyboard';
 import { animationsDone, contrast, expectAccessible, unexpectedErrors } from './page-checks';
@@ -212,6 +213,7 @@ describe('the product elements’ look', () => {
   it('takes the page’s font, unless --sf-font-family names one', async () => {
     const { page, errors } = await freshPage();
     await page.goto(`${demoUrl}/`);
+    await withoutTestFontStack(page);
     await page.addStyleTag({
       content: 'sf-product-grid { --sf-font-family: initial } main { font-family: "Courier New", monospace }',
     });
