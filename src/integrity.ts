@@ -24,6 +24,8 @@
  * Content-Security-Policy does not allow them gives embed.js's tag a `nonce`, which they carry.
  */
 
+import { loadOnce } from './chunks';
+
 /** File (relative to the file that holds the table) → `sha256-…`. */
 export type IntegrityTable = Record<string, string>;
 
@@ -36,9 +38,10 @@ interface Manifest {
 interface Checks {
   doc: Document;
   nonce: string;
-  /** The manifests' tables in the import map (the first's, then the next's); forgotten after a failed load. */
-  first?: Promise<Manifest & { url: string }>;
-  more?: Promise<unknown>;
+  /** The first manifest's table in the import map, loaded once (again after a failure). */
+  first: () => Promise<Manifest & { url: string }>;
+  /** The next manifest's, after the first's. */
+  more: () => Promise<unknown>;
 }
 
 let checks: Checks | undefined;
@@ -57,7 +60,10 @@ const MANIFEST = builtTable<[file: string, hash: string]>('"__sf_integrity_manif
  * on) and the build wrote its tables.
  */
 export function checkChunks(script: HTMLScriptElement | null | undefined, doc: Document): void {
-  if (script?.integrity && typeof MANIFEST !== 'string') checks = { doc, nonce: script.nonce ?? '' };
+  if (!script?.integrity || typeof MANIFEST === 'string') return;
+  const first = loadOnce(() => manifest(MANIFEST, import.meta.url));
+  const more = loadOnce(() => first().then(({ next, url }) => next && manifest(next, url)));
+  checks = { doc, nonce: script.nonce ?? '', first, more };
 }
 
 /** Puts a table into the page's import map, its files resolved against `base` (the URL of the file holding it). */
@@ -81,7 +87,7 @@ export function addIntegrity(table: IntegrityTable | string, base: string): void
  * A manifest of hashes, fetched with its hash as the fetch's `integrity` (so the browser checks its bytes), its
  * table put in the import map; one that cannot be had, or does not match, rejects, naming the file.
  */
-function manifest(on: Checks, [file, integrity]: [string, string], base: string) {
+function manifest([file, integrity]: [string, string], base: string) {
   const url = new URL(file, base).href;
   return fetch(url, { integrity })
     .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
@@ -99,15 +105,9 @@ function manifest(on: Checks, [file, integrity]: [string, string], base: string)
 /**
  * A chunk's import, once the build's manifest is in the import map (at once when nothing is checked); with
  * `more`, the next manifest's too (the code few pages load: the build puts `1` on those imports). A manifest
- * that failed is fetched again by the next import.
+ * that failed is fetched again by the next import (`loadOnce`).
  */
 export function gated<T>(load: () => Promise<T>, more?: 1): Promise<T> {
-  const on = checks;
-  if (!on || typeof MANIFEST === 'string') return load();
-  const first = (on.first ??= manifest(on, MANIFEST, import.meta.url));
-  first.catch(() => on.first === first && (on.first = undefined));
-  if (!more) return first.then(load);
-  const next = (on.more ??= first.then(({ next: ref, url }) => ref && manifest(on, ref, url)));
-  next.catch(() => on.more === next && (on.more = undefined));
-  return next.then(load);
+  if (!checks) return load();
+  return (more ? checks.more() : checks.first()).then(load);
 }

@@ -136,22 +136,24 @@ describe('defineLazyElement', () => {
 describe('defineLazyElement: code that cannot be had', () => {
   const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: x.js'));
 
-  it('says so in the element’s place, as an alert, before its own children, and names the error on the console', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  /** An element whose code fails to load (opened on demand with `gate`), with its alert once it says so. */
+  async function failed(text: string, gate?: () => Promise<void>, children = '') {
     const name = uniqueName();
-    defineLazyElement(
-      customElements,
-      name,
-      failing,
-      context,
-      undefined,
-      async () => 'Der Shop konnte nicht geladen werden.',
-    );
+    defineLazyElement(customElements, name, failing, context, gate, async () => text);
     const element = document.createElement(name);
-    element.innerHTML = '<a href="/products">All products</a>';
+    element.innerHTML = children;
     document.body.append(element);
     await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
-    const alert = element.shadowRoot?.querySelector('[role="alert"]') as HTMLElement;
+    return (element.shadowRoot as ShadowRoot).querySelector('[role="alert"]') as HTMLElement;
+  }
+
+  it('says so in the element’s place, as an alert, before its own children, and names the error on the console', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const alert = await failed(
+      'Der Shop konnte nicht geladen werden.',
+      undefined,
+      '<a href="/products">All products</a>',
+    );
     expect(alert.textContent).toBe('Der Shop konnte nicht geladen werden.');
     expect(alert.getAttribute('part')).toBe('load-error');
     expect(alert.style.position).toBe('');
@@ -163,19 +165,7 @@ describe('defineLazyElement: code that cannot be had', () => {
 
   it('says it at the foot of the window for an element opened on demand (the drawer, the modal)', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const name = uniqueName();
-    defineLazyElement(
-      customElements,
-      name,
-      failing,
-      context,
-      async () => {},
-      async () => 'The shop could not be loaded.',
-    );
-    const element = document.createElement(name);
-    document.body.append(element);
-    await vi.waitFor(() => expect(element.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
-    const alert = (element.shadowRoot as ShadowRoot).querySelector('[role="alert"]') as HTMLElement;
+    const alert = await failed('The shop could not be loaded.', async () => {});
     expect(alert.style.position).toBe('fixed');
     errors.mockRestore();
   });
