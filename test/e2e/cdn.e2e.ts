@@ -297,6 +297,7 @@ describe('a file altered on the CDN', () => {
     await page.locator('sf-member-badge [part="root"]').waitFor();
     await act(page);
     await shows(page);
+    await shot(page, `cdn-altered-${cases.findIndex((one) => one.alter === alter) + 1}`);
     expect(await alteredRan(page)).toBeUndefined();
     // The console names the file that does not match (the browser's own message, and the widget's).
     const name = (files.at(-1)?.[0] ?? '').replace(/^.*\//, '');
