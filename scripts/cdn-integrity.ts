@@ -49,7 +49,7 @@ export function integrityGate(rare: readonly string[]) {
         );
       }
       const out = code.replace(DYNAMIC_IMPORT, (whole, _quote: string, spec: string) =>
-        LANGUAGE_PACK_IMPORT.test(spec) ? whole : `__sfGated(() => ${whole}${isRare.get(spec) ? ', 1' : ''})`,
+        LANGUAGE_PACK_IMPORT.test(spec) ? whole : `__sfGated(() => ${whole}, ${isRare.get(spec) ? 1 : 0})`,
       );
       return {
         code: `import { gated as __sfGated } from ${JSON.stringify(GATE_MODULE)};\n${out}`,
@@ -81,18 +81,19 @@ const PACK = /^(lang|texts|products|member|menu)\.([a-z]{2,3})-[\w-]+\.js$/;
 /** A dynamic import as the minifier writes it, and a static one (`import{…}from"./x.js"`, `import"./x.js"`). */
 const IMPORT_SITE = /import\((['"`])(\.\.?\/[^'"`]+)\1\)/g;
 /**
- * The end of a gated import: `)` (or `,1)` for the second manifest), after Rolldown's pick of the module from a
- * chunk that holds several (`.then(e=>e.a)`).
+ * The end of a gated import: `,0)` (`,1)` for the second manifest), after Rolldown's pick of the module from a
+ * chunk that holds several (`.then(e=>e.a)`). (The gate's second argument is always written, so that an import
+ * some other code wrapped in an arrow is not taken for a gated one.)
  */
-const GATE_END = /^(?:\.then\(([\w$]+)=>\1\.[\w$]+\))?(,1)?\)/;
+const GATE_END = /^(?:\.then\(([\w$]+)=>\1\.[\w$]+\))?,([01])\)/;
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.\.?\/[^"'`]+)["'`]/g;
 
 /**
  * Seals one app build (`dist/cdn` or `dist/cdn/v2`; src/integrity.ts says how a page uses it):
  * - each language's packs (`texts.de-…`, …) in the table of its language pack (`lang.de-…`), which imports them;
  * - every chunk that a gated import loads, with what it imports, in the build's manifest
- *   (`chunks/integrity-<hash>.json`), but what only `gated(…, 1)` imports load, in a second one
- *   (`chunks/integrity-more-<hash>.json`) that the first names;
+ *   (`chunks/integrity-<hash>.js`), but what only `gated(…, 1)` imports load, in a second one
+ *   (`chunks/integrity-more-<hash>.js`) that the first names;
  * - the manifest's name and hash in the loader.
  * The imports are read in the built code, so that each manifest holds what its imports load: the build stops at
  * an import that is neither gated nor a language pack's, at a chunk in no table, and at a placeholder left.
@@ -124,7 +125,7 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
       const leaf = packOf(target);
       if (pack?.[1] === 'lang' && leaf && leaf[1] !== 'lang' && leaf[2] === pack[2]) {
         leaves.set(file, (leaves.get(file) ?? new Set()).add(target));
-      } else if (gated && GATE_END.exec(code.slice(end, end + 80))?.[2]) wanted.more.add(target);
+      } else if (gated && GATE_END.exec(code.slice(end, end + 80))?.[2] === '1') wanted.more.add(target);
       else if (gated && GATE_END.test(code.slice(end, end + 80))) wanted.first.add(target);
       else
         throw new Error(`${join(folder, file)}: an import of ${target} that is not gated (src/integrity.ts)`);
@@ -142,6 +143,15 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
     }
     return seen;
   };
+  // The loader imports nothing before it runs (what it imported would load before any table is in the map), and a
+  // language's pack nothing but the loader (what it imported would be in no table).
+  const staticImports = (file: string) =>
+    [...read(file).matchAll(STATIC_IMPORT)].map((match) => fromFile(file, match[1] as string));
+  if (staticImports(loaderFile).length) throw new Error(`${join(folder, loaderFile)} has static imports`);
+  for (const pack of [...leaves.values()].flatMap((packs) => [...packs])) {
+    if (staticImports(pack).some((file) => file !== loaderFile))
+      throw new Error(`${join(folder, pack)} imports a chunk, which would load unchecked`);
+  }
   const first = closure(wanted.first);
   const more = [...closure(wanted.more)].filter((file) => !first.has(file));
 
@@ -159,11 +169,12 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
     Object.fromEntries(
       [...files].sort().map((file) => [file.slice('chunks/'.length), sha('sha256', read(file))]),
     );
+  // A manifest is a module (src/integrity.ts imports it, under the page's `script-src`), named by its content.
   const writeManifest = (prefix: string, body: object): [string, string] => {
-    const json = `${JSON.stringify(body)}\n`;
-    const name = `${prefix}-${createHash('sha256').update(json).digest('base64url').slice(0, 8)}.json`;
-    writeFileSync(join(chunksDir, name), json);
-    return [name, sha('sha256', json)];
+    const code = `export default ${JSON.stringify(body)};\n`;
+    const name = `${prefix}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+    writeFileSync(join(chunksDir, name), code);
+    return [name, sha('sha256', code)];
   };
   const next = writeManifest('integrity-more', { files: table(more) });
   const [name, hash] = writeManifest('integrity', { files: table(first), next });

@@ -65,8 +65,8 @@ const isAnyPack = (file: string) => LANGUAGES.some((lang) => isPack(file, lang))
  * One app build: `loader-<hash>.js` and `chunks/` in `folder` (relative to dist/cdn/), with embed.js before it.
  * Its files are named relative to the folder (embed.js as `embed.js`), as its modules import one another. A page
  * whose tag pins embed.js with `integrity` (as README's does) also downloads the build's manifest of hashes
- * (`chunks/integrity-*.json`) before the first chunk that is not a language's, and the second manifest
- * (`chunks/integrity-more-*.json`) before code few pages load (the sign-in flows, the member's own calls…):
+ * (`chunks/integrity-*.js`) before the first chunk that is not a language's, and the second manifest
+ * (`chunks/integrity-more-*.js`) before code few pages load (the sign-in flows, the member's own calls…):
  * counted on every page that loads one.
  */
 function measure(folder: string, label: string, otherService: RegExp) {

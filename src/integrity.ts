@@ -4,7 +4,7 @@
  * the first page carries few of them (they do not compress):
  * - the page's tag pins embed.js (sha384, `dist/cdn/integrity.json`);
  * - embed.js holds the loaders' hashes and loads the page's by a module `<script integrity>` (`src/embed.ts`);
- * - the loader holds the hash of the build's manifest (`chunks/integrity-*.json`, a JSON table), which holds every
+ * - the loader holds the hash of the build's manifest (`chunks/integrity-*.js`, a module of a table), which holds every
  *   chunk's but the languages' packs (a first page downloads no chunk: the badge shell's texts are the loader's);
  * - a language pack (`lang.<code>-*.js`, in the manifest) holds its language's packs' (`texts.<code>-*.js`, …).
  * Each table goes into an import map's `integrity` before its files can be imported, so that the browser checks
@@ -24,7 +24,7 @@
  * Content-Security-Policy does not allow them gives embed.js's tag a `nonce`, which they carry.
  */
 
-import { loadOnce } from './chunks';
+import { loadOnce, retryOnce } from './chunks';
 
 /** File (relative to the file that holds the table) → `sha256-…`. */
 export type IntegrityTable = Record<string, string>;
@@ -61,8 +61,9 @@ const MANIFEST = builtTable<[file: string, hash: string]>('"__sf_integrity_manif
  */
 export function checkChunks(script: HTMLScriptElement | null | undefined, doc: Document): void {
   if (!script?.integrity || typeof MANIFEST === 'string') return;
-  const first = loadOnce(() => manifest(MANIFEST, import.meta.url));
-  const more = loadOnce(() => first().then(({ next, url }) => next && manifest(next, url)));
+  // (Once each, tried again after a pause when a download fails, and by the next import after that.)
+  const first = loadOnce(() => retryOnce(() => manifest(MANIFEST, import.meta.url)));
+  const more = loadOnce(() => first().then(({ next, url }) => next && retryOnce(() => manifest(next, url))));
   checks = { doc, nonce: script.nonce ?? '', first, more };
 }
 
@@ -84,30 +85,31 @@ export function addIntegrity(table: IntegrityTable | string, base: string): void
 }
 
 /**
- * A manifest of hashes, fetched with its hash as the fetch's `integrity` (so the browser checks its bytes), its
- * table put in the import map; one that cannot be had, or does not match, rejects, naming the file.
+ * A manifest of hashes: a module (`export default {files, next}`), imported once its own hash is in the import
+ * map, so that the browser checks its bytes, and a page's Content-Security-Policy treats it as the widgets' code
+ * (`script-src`), not as a request (`connect-src`); its table then goes into the import map. One that cannot be
+ * had, or does not match, rejects, naming the file.
  */
 function manifest([file, integrity]: [string, string], base: string) {
   const url = new URL(file, base).href;
-  return fetch(url, { integrity })
-    .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
-    .then(
-      (table: Manifest) => {
-        addIntegrity(table.files, url);
-        return { ...table, url };
-      },
-      (why: unknown) => {
-        throw new Error(`[storefront] could not load ${url}, or it does not match its hash (${why})`);
-      },
-    );
+  addIntegrity({ [url]: integrity }, url);
+  return import(/* @vite-ignore */ url).then(
+    ({ default: table }: { default: Manifest }) => {
+      addIntegrity(table.files, url);
+      return { ...table, url };
+    },
+    (why: unknown) => {
+      throw new Error(`[storefront] could not load ${url}, or it does not match its hash (${why})`);
+    },
+  );
 }
 
 /**
  * A chunk's import, once the build's manifest is in the import map (at once when nothing is checked); with
- * `more`, the next manifest's too (the code few pages load: the build puts `1` on those imports). A manifest
+ * `more`, the next manifest's too (the code few pages load: the build writes `1` on those imports). A manifest
  * that failed is fetched again by the next import (`loadOnce`).
  */
-export function gated<T>(load: () => Promise<T>, more?: 1): Promise<T> {
+export function gated<T>(load: () => Promise<T>, more: 0 | 1 = 0): Promise<T> {
   if (!checks) return load();
   return (more ? checks.more() : checks.first()).then(load);
 }

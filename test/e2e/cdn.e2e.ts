@@ -113,12 +113,15 @@ ${script}
 </body></html>`;
 }
 
-/** The package's file under dist/cdn/ whose name starts so (`chunks/widgets-`). */
-function builtFile(prefix: string): string {
-  const folder = join(unpacked, 'package/dist/cdn', prefix.slice(0, prefix.lastIndexOf('/') + 1));
-  const name = readdirSync(folder).find((file) => file.startsWith(prefix.slice(prefix.lastIndexOf('/') + 1)));
+/** The package's file under dist/cdn/ whose name starts so (`chunks/widgets-`), but one that starts with `not`. */
+function builtFile(prefix: string, not?: string): string {
+  const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+  const start = prefix.slice(folder.length);
+  const name = readdirSync(join(unpacked, 'package/dist/cdn', folder)).find(
+    (file) => file.startsWith(start) && !(not && file.startsWith(not)),
+  );
   if (!name) throw new Error(`no dist/cdn/${prefix}* in the package`);
-  return `dist/cdn/${prefix.slice(0, prefix.lastIndexOf('/') + 1)}${name}`;
+  return `dist/cdn/${folder}${name}`;
 }
 
 /** Every module URL the page fetched from the CDN, with whether its hash was in the page's import maps then. */
@@ -215,6 +218,23 @@ describe('the package served by a CDN at a versioned path, on a page of another 
     expect(unexpectedErrors(errors, [])).toEqual([]);
   });
 
+  it('on Cart V2 (`data-cart-api="v2"`): its own build, every chunk checked', async () => {
+    pageHtml = sitePage(`<button type="button" data-sf-add-to-cart="${MUG}">Add the mug</button>`, {
+      tag: pinnedTag().replace('data-client-id=', 'data-cart-api="v2" data-client-id='),
+    });
+    const { page, errors } = await freshPage();
+    const chunks = await watchChunks(page);
+    await page.goto(site.url);
+    await page.getByRole('button', { name: 'Add the mug' }).click();
+    await page.locator('sf-cart-drawer [part="line"]', { hasText: 'Stoneware Mug' }).waitFor();
+    expect(chunks.map((chunk) => chunk.url)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/dist\/cdn\/v2\/chunks\/widgets-/)]),
+    );
+    expect(chunks.filter((chunk) => !chunk.url.includes('/dist/cdn/v2/'))).toEqual([]);
+    expect(chunks.filter((chunk) => !chunk.mapped)).toEqual([]);
+    expect(unexpectedErrors(errors, [])).toEqual([]);
+  });
+
   it('without `integrity` on the tag, adds no import map and works the same (nothing to anchor the checks)', async () => {
     pageHtml = sitePage(`<button type="button" data-sf-add-to-cart="${MUG}">Add the mug</button>`, {
       tag: pinnedTag().replace(/\s*integrity="[^"]*"/, ''),
@@ -239,7 +259,7 @@ describe('a file altered on the CDN', () => {
     const code = markAltered(readFileSync(join(unpacked, 'package', chunk), 'utf8'));
     const hash = `sha256-${createHash('sha256').update(code).digest('base64')}`;
     const name = chunk.slice(chunk.lastIndexOf('/') + 1);
-    const manifest = builtFile('chunks/integrity-');
+    const manifest = builtFile('chunks/integrity-', 'integrity-more-');
     return [
       [chunk, () => code],
       [manifest, (json: string) => json.replace(new RegExp(`"${name}":"[^"]+"`), `"${name}":"${hash}"`)],
@@ -280,6 +300,24 @@ describe('a file altered on the CDN', () => {
       shows: (page) => alert(page, 'sf-product-grid', 'The shop could not be loaded.'),
     },
     {
+      name: 'a language pack (German), the way to its texts: the drawer shows in English instead',
+      alter: () => [[builtFile('chunks/lang.de-'), markAltered]],
+      lang: 'de',
+      act: add,
+      shows: (page) => page.locator('sf-cart-drawer').getByRole('button', { name: 'Check out' }).waitFor(),
+    },
+    {
+      name: 'the sign-in code, in the second manifest: the login form says the shop cannot be reached',
+      alter: () => [[builtFile('chunks/sign-in-flows-'), markAltered]],
+      act: async (page) => {
+        await page.locator('sf-member-badge').getByRole('button', { name: 'Sign in' }).click();
+        await page.locator('sf-login-modal').getByLabel('Email').pressSequentially('jane@example.com');
+        await page.locator('sf-login-modal').getByLabel('Password', { exact: true }).fill('storefront-demo');
+        await page.locator('sf-login-modal').getByRole('button', { name: 'Sign in' }).click();
+      },
+      shows: (page) => page.locator('sf-login-modal').getByText('The shop cannot be reached.').waitFor(),
+    },
+    {
       name: 'a language’s texts (German): the drawer shows in English instead',
       alter: () => [[builtFile('chunks/texts.de-'), markAltered]],
       lang: 'de',
@@ -309,7 +347,11 @@ describe('a file altered on the CDN', () => {
     altered.set(loader, markAltered);
     pageHtml = sitePage('<sf-product-grid page-size="4"><a href="/all">All products</a></sf-product-grid>');
     const { page, errors } = await freshPage();
-    const failed = page.waitForEvent('requestfinished', (request) => request.url().endsWith(loader));
+    const served = (request: { url(): string }) => request.url().endsWith(loader);
+    const failed = Promise.race([
+      page.waitForEvent('requestfinished', served),
+      page.waitForEvent('requestfailed', served),
+    ]);
     await page.goto(site.url);
     await failed;
     await expect
