@@ -294,8 +294,6 @@ export default defineConfig(({ mode }): UserConfig => {
     // bundled; the texts packs and the menu stay lazy chunks.
     return {
       ...shared,
-      // (Not the script-tag build: no integrity tables, and no `import.meta.url` for an app's bundler to write out.)
-      define: { ...shared.define, __SF_CDN__: 'false' },
       oxc: CLASSIC_JSX,
       build: {
         ...shared.build,
@@ -338,8 +336,6 @@ export default defineConfig(({ mode }): UserConfig => {
   const chunks = namedChunks(root, appChunks(CART_CODE[cartApi], otherApi));
   return {
     ...shared,
-    // (The script-tag build: its language packs put their packs' hashes in the page's import map, src/integrity.ts.)
-    define: { ...shared.define, __SF_CDN__: 'true' },
     oxc: CLASSIC_JSX,
     resolve: { alias: REACT_ON_PREACT },
     plugins: [reactSubset, chunks.plugin, sharedPackHash, integrityGate(rareCode(cartApi))],

@@ -88,6 +88,10 @@ const IMPORT_SITE = /import\((['"`])(\.\.?\/[^'"`]+)\1\)/g;
 const GATE_END = /^(?:\.then\(([\w$]+)=>\1\.[\w$]+\))?,([01])\)/;
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.\.?\/[^"'`]+)["'`]/g;
 
+/** The relative specifiers of a built module's static imports (`./runtime-x.js`); `npm run size` reads them too. */
+export const staticImportSpecs = (code: string): string[] =>
+  [...code.matchAll(STATIC_IMPORT)].map((match) => match[1] as string);
+
 /**
  * Seals one app build (`dist/cdn` or `dist/cdn/v2`; src/integrity.ts says how a page uses it):
  * - each language's packs (`texts.de-…`, …) in the table of its language pack (`lang.de-…`), which imports them;
@@ -131,6 +135,7 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
         throw new Error(`${join(folder, file)}: an import of ${target} that is not gated (src/integrity.ts)`);
     }
   }
+  const staticImports = (file: string) => staticImportSpecs(read(file)).map((spec) => fromFile(file, spec));
   const closure = (from: Iterable<string>) => {
     const seen = new Set<string>();
     const queue = [...from];
@@ -139,14 +144,12 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
       if (seen.has(file) || file === loaderFile) continue;
       if (!chunks.includes(file)) throw new Error(`${join(folder, file)} is imported but not built`);
       seen.add(file);
-      for (const match of read(file).matchAll(STATIC_IMPORT)) queue.push(fromFile(file, match[1] as string));
+      queue.push(...staticImports(file));
     }
     return seen;
   };
   // The loader imports nothing before it runs (what it imported would load before any table is in the map), and a
   // language's pack nothing but the loader (what it imported would be in no table).
-  const staticImports = (file: string) =>
-    [...read(file).matchAll(STATIC_IMPORT)].map((match) => fromFile(file, match[1] as string));
   if (staticImports(loaderFile).length) throw new Error(`${join(folder, loaderFile)} has static imports`);
   for (const pack of [...leaves.values()].flatMap((packs) => [...packs])) {
     if (staticImports(pack).some((file) => file !== loaderFile))
@@ -156,9 +159,8 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
   const more = [...closure(wanted.more)].filter((file) => !first.has(file));
 
   for (const [file, packs] of leaves) {
-    const table = Object.fromEntries(
-      [...packs].map((pack) => [pack.slice('chunks/'.length), sha('sha256', read(pack))]),
-    );
+    // (Named from the loader's folder, as src/integrity.ts resolves a language pack's table.)
+    const table = Object.fromEntries([...packs].map((pack) => [pack, sha('sha256', read(pack))]));
     writeFileSync(join(folder, file), writeTable(join(folder, file), read(file), 'packs', table));
   }
   const inLeaves = new Set([...leaves.values()].flatMap((packs) => [...packs]));

@@ -30,6 +30,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { staticImportSpecs } from './cdn-integrity';
 
 const dist = resolve(import.meta.dirname, '../dist/cdn');
 if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks'))) {
@@ -79,7 +80,7 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const files = [
     loader,
     ...readdirSync(join(base, 'chunks'))
-      .filter((file) => /\.js$|^integrity-[\w-]+\.json$/.test(file))
+      .filter((file) => file.endsWith('.js'))
       .map((file) => `chunks/${file}`)
       .sort(),
   ];
@@ -101,18 +102,13 @@ function measure(folder: string, label: string, otherService: RegExp) {
   }
 
   /** Static imports of an ES module (`import … from "./x.js"`, `import "./x.js"`, `export … from`). */
-  const staticImports = (file: string): string[] => {
-    // (embed.js, a classic script, adds the loader's script tag; the manifest is JSON.)
-    if (file === 'embed.js' || file.endsWith('.json')) return [];
-    const code = readFileSync(join(base, file), 'utf8');
-    const found: string[] = [];
-    const pattern = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g;
-    for (const match of code.matchAll(pattern)) {
-      const spec = match[1];
-      if (spec) found.push(posix.normalize(posix.join(posix.dirname(file), spec)));
-    }
-    return found;
-  };
+  const staticImports = (file: string): string[] =>
+    // (embed.js, a classic script, adds the loader's script tag.)
+    file === 'embed.js'
+      ? []
+      : staticImportSpecs(readFileSync(join(base, file), 'utf8')).map((spec) =>
+          posix.normalize(posix.join(posix.dirname(file), spec)),
+        );
   const closure = (entries: string[]): string[] => {
     const seen = new Set<string>();
     const queue = [...entries];

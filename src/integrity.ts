@@ -19,8 +19,8 @@
  * there can alter embed.js.
  *
  * Browsers: import maps with `integrity` added after the page's first module (multiple import maps) are in
- * Chromium 133 and later and Safari 18.4 and later; a browser without them ignores the maps and loads the chunks
- * unchecked (embed.js and the loader are checked by every browser). The maps are inline scripts: a page whose
+ * Chromium 133 and later (tested here; Safari 18.4 has them too); a browser without them ignores the maps and
+ * loads the chunks unchecked (embed.js and the loader are checked by every browser). The maps are inline scripts: a page whose
  * Content-Security-Policy does not allow them gives embed.js's tag a `nonce`, which they carry.
  */
 
@@ -38,6 +38,8 @@ interface Manifest {
 interface Checks {
   doc: Document;
   nonce: string;
+  /** The loader's address, against which a language pack's table names its packs (`chunks/texts.de-….js`). */
+  base: string;
   /** The first manifest's table in the import map, loaded once (again after a failure). */
   first: () => Promise<Manifest & { url: string }>;
   /** The next manifest's, after the first's. */
@@ -64,14 +66,17 @@ export function checkChunks(script: HTMLScriptElement | null | undefined, doc: D
   // (Once each, tried again after a pause when a download fails, and by the next import after that.)
   const first = loadOnce(() => retryOnce(() => manifest(MANIFEST, import.meta.url)));
   const more = loadOnce(() => first().then(({ next, url }) => next && retryOnce(() => manifest(next, url))));
-  checks = { doc, nonce: script.nonce ?? '', first, more };
+  checks = { doc, nonce: script.nonce ?? '', base: import.meta.url, first, more };
 }
 
-/** Puts a table into the page's import map, its files resolved against `base` (the URL of the file holding it). */
-export function addIntegrity(table: IntegrityTable | string, base: string): void {
+/**
+ * Puts a table into the page's import map, its files resolved against `base` (a manifest's own address; by
+ * default the loader's, as a language pack's table names its packs, so that no pack needs its own address).
+ */
+export function addIntegrity(table: IntegrityTable | string, base?: string): void {
   if (!checks || typeof table === 'string') return;
   const integrity: IntegrityTable = {};
-  for (const [file, hash] of Object.entries(table)) integrity[new URL(file, base).href] = hash;
+  for (const [file, hash] of Object.entries(table)) integrity[new URL(file, base ?? checks.base).href] = hash;
   const map = checks.doc.createElement('script');
   map.type = 'importmap';
   map.nonce = checks.nonce;

@@ -4,8 +4,6 @@
  */
 import { addIntegrity, builtTable } from '../integrity';
 
-declare const __SF_CDN__: boolean | undefined;
-
 /** What a widget says when its code cannot be had (`cannotLoad` in `member-badge/en.ts`). */
 export const cannotLoad = 'La boutique n’a pas pu être chargée.';
 
@@ -21,7 +19,6 @@ export const member = () => import('./member-badge/member.fr');
 /** The member menu's texts, downloaded with its code. */
 export const menu = () => import('./member-badge/menu.fr');
 
-// Their hashes, into the page's import map when its chunks are checked (src/integrity.ts): in the script-tag
-// build only (`__SF_CDN__`, vite.config.ts), so that an app's bundler never sees this file's address.
-if (typeof __SF_CDN__ === 'boolean' && __SF_CDN__)
-  addIntegrity(builtTable('"__sf_integrity_packs__"'), import.meta.url);
+// Their hashes (named from the loader: this file needs no address of its own, which an app's bundler would write
+// out), into the page's import map when its chunks are checked (src/integrity.ts).
+addIntegrity(builtTable('"__sf_integrity_packs__"'));

@@ -12,9 +12,10 @@ import nl from './nl';
 import pt from './pt';
 
 /**
- * The badge shell's texts in every language besides English (whose are `en.ts`), by primary subtag, as `LANGUAGE_PACKS` (`../texts.ts`) has them: in the loader, a few words
- * a language, so that the badge paints at once in the page's language and a first page downloads no chunk at
- * all (nor, when its files are checked, any hash of one: src/integrity.ts).
+ * The badge shell's texts in every language besides English (whose are `en.ts`), by primary subtag, as
+ * `LANGUAGE_PACKS` (`../texts.ts`) has them: in the loader, a few words a language, so that the badge paints at
+ * once in the page's language and a first page downloads no chunk at all (nor, when its files are checked, any
+ * hash of one: src/integrity.ts).
  */
 export const SHELL_TEXTS: Record<string, BadgeStrings> = { ar, de, es, fr, it, ja, nl, pt };
 

@@ -57,7 +57,7 @@ describe('sealing the script-tag build (scripts/cdn-integrity.ts)', () => {
     // (What the first manifest has is not repeated.)
     expect(Object.keys(next.files).sort()).toEqual(['flows-F.js', 'hosted-H.js']);
     expect(read('chunks/lang.de-P.js')).toContain(
-      `{"texts.de-P.js":"${sha256(read('chunks/texts.de-P.js'))}"}`,
+      `{"chunks/texts.de-P.js":"${sha256(read('chunks/texts.de-P.js'))}"}`,
     );
   });
 
