@@ -42,14 +42,18 @@ export function cartEdits(core: CartCore): CartEdits {
  */
 function retrying(core: CartCore): CartEdits['retryCart'] {
   const { get } = core.ctx;
-  return () => {
+  return async () => {
     const { retry } = get().cart;
     const s = get();
     if (retry === 'load') return s.loadCart();
-    if (!retry) return Promise.resolve();
-    if ('lineId' in retry)
+    if (!retry) return;
+    if ('lineId' in retry) {
+      // A change whose cart could not be read again after it failed: read first (the line may have changed or
+      // gone meanwhile, in another tab), then send the change the shopper asked for, if its line is still there.
+      if (retry.reread && !(await core.read())) return;
       return 'remove' in retry ? s.removeLine(retry.lineId) : s.setQuantity(retry.lineId, retry.quantity);
-    return s.addToCart(retry).then(() => {});
+    }
+    await s.addToCart(retry);
   };
 }
 
@@ -125,7 +129,7 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
     edit: (lines: LineItem[]) => LineItem[],
     send: (api: CartBackend) => Promise<Cart>,
     problemKey: string,
-    again: CartRetry,
+    again: Extract<CartRetry, { lineId: string }>,
   ) => {
     core.edits.add(edit);
     core.show();
@@ -140,9 +144,11 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
       core.show();
       core.fail(problemOf(error, problemKey));
       const problem = get().cart.error;
-      // A failure the network or the server made: once the cart is read again (not over a cart that may have
-      // moved on), "Try again" sends this change again. A refusal: "Try again" reads the cart.
+      // A failure the network or the server made: "Try again" sends this change again, over the cart read
+      // again (not over a cart that may have moved on): read now, or, when that read fails too, by "Try again"
+      // before the change. A refusal: "Try again" reads the cart.
       const transient = isSystemError(error) || (isApiError(error) && error.status >= 500);
+      if (transient) patchCart({ retry: { ...again, reread: true } });
       void core.read({ keepError: true }).then((read) => {
         if (read && transient && get().cart.error === problem) patchCart({ retry: again });
       });

@@ -60,12 +60,15 @@ export interface CartSlice {
   retry: CartRetry | null;
 }
 
-/** A change "Try again" sends once more, or `load`: the cart read again. */
+/**
+ * A change "Try again" sends once more, or `load`: the cart read again. A line's change with `reread` is sent
+ * after a read of the cart (the one after its failure failed too).
+ */
 export type CartRetry =
   | 'load'
   | AddToCartInput
-  | { lineId: string; quantity: number }
-  | { lineId: string; remove: true };
+  | { lineId: string; quantity: number; reread?: true }
+  | { lineId: string; remove: true; reread?: true };
 
 export interface StorefrontState {
   /** The token pair (persisted: `./tokens.ts`), its role, and a notice for the person (an ended session). */

@@ -1,4 +1,5 @@
 import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
 import { loadOnce } from '../../chunks';
@@ -142,6 +143,15 @@ function useAddToCart(
   useEffect(() => {
     if (Number(draft) > offer.max) setDraft(String(offer.max));
   }, [offer.max, draft]);
+  // The card's message of a failed add is the cart's: once the cart no longer says it (the drawer's "Try again"
+  // made the add, or the shopper dismissed it there), neither does the card.
+  const gone = useStore(
+    store,
+    (s) => added.kind === 'error' && !!added.problem && s.cart.error !== added.problem,
+  );
+  useEffect(() => {
+    if (gone) setAdded({ kind: 'idle' });
+  }, [gone]);
 
   const add = async () => {
     const quantity = Number(draft);

@@ -176,6 +176,35 @@ describe('the store', () => {
     expect(store.getState().cart).toMatchObject({ error: null, retry: null });
   });
 
+  it('"Try again" after a change whose cart could not be read again either makes that change, over a read', async () => {
+    const base = sessionHarness();
+    let down = false;
+    const { store, id } = setup({
+      fetch: async (input, init) => {
+        if (down) throw new TypeError('fetch failed');
+        return base.fetch(input, init);
+      },
+    });
+    await store.getState().addToCart({ productId: id('stoneware-mug'), quantity: 2 });
+    await store.getState().estimate();
+    const line = store.getState().cart.cart?.lineItems?.[0]?.id as string;
+    // The network goes: the + fails, and so does the read of the cart after it.
+    down = true;
+    await store.getState().setQuantity(line, 3);
+    await vi.waitFor(() => expect(store.getState().cart.status).not.toBe('loading'));
+    expect(store.getState().cart.error?.key).toBe('networkError');
+    expect(store.getState().cart.retry).toMatchObject({ lineId: line, quantity: 3 });
+    // Back: "Try again" reads the cart, then sends the change the shopper asked for.
+    down = false;
+    const sent = base.wire.length;
+    await store.getState().retryCart();
+    const paths = base.wire.slice(sent).map((r) => `${r.method} ${r.path}`);
+    expect(paths[0]).toBe('GET /ecom/v1/carts/current');
+    expect(paths).toContain('POST /ecom/v1/carts/current/update-line-items-quantity');
+    expect(store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(3);
+    expect(store.getState().cart).toMatchObject({ error: null, retry: null });
+  });
+
   it('says so when an add did not arrive, and does not resend it', async () => {
     const base = sessionHarness();
     const { store, events, id } = setup({
