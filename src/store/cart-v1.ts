@@ -46,7 +46,9 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
       });
       return { checkoutId, url: redirectSession.fullUrl };
     },
-    // An ordered v1 cart is gone from being current; the order's id cannot be read back.
-    orderOf: async (cartId) => ((await read())?.id === cartId ? null : undefined),
+    // An ordered v1 cart is gone from being current; the order's id cannot be read back. The current cart this
+    // page has read already says it (a second read would only be the platform's 404 again, in the console).
+    orderOf: async (cartId, current) =>
+      ((current === undefined ? await read() : current)?.id === cartId ? null : undefined),
   };
 }

@@ -45,7 +45,9 @@ export function orderReturn(core: CartCore): StorefrontActions['confirmOrder'] {
     if (!note || !ORDER_ID.test(orderId)) return false;
     let placed: string | null | undefined;
     try {
-      placed = await (await backend).orderOf(note.cartId);
+      // The cart this page read as it started, if it read one (v1 asks nothing more then).
+      const current = core.version() > 0 ? get().cart.cart : undefined;
+      placed = await (await backend).orderOf(note.cartId, current);
     } catch {
       // The platform could not be asked: nothing is confirmed (the note stays for a reload).
       return false;

@@ -185,8 +185,9 @@ export interface CartBackend {
    * What the platform says of the order placed from the cart `cartId`: its order id where the platform tells
    * (V2's ordered current cart), `undefined` when the cart is no longer the current one but no order id can be
    * read (v1, whose ordered cart is gone), `null` when it is still the shopper's open cart (no order placed).
+   * `current`: the current cart as the page read it already (null: none), which v1 takes instead of a read.
    */
-  orderOf(cartId: string): Promise<string | null | undefined>;
+  orderOf(cartId: string, current?: Cart | null): Promise<string | null | undefined>;
 }
 
 export interface AddToCartInput {
