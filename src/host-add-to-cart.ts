@@ -113,6 +113,28 @@ function markUnchosen(control: HTMLElement, option: string): void {
   scope.addEventListener('change', onChange);
 }
 
+/**
+ * The first option of the product the add names no choice for (none named by `data-sf-variant`), when the store
+ * knows the product (a product element on the page brought it, or `load` reads it): a button with no picker for
+ * it asks for a choice in the page's language rather than sending an add the platform refuses in English.
+ */
+async function unchosen(
+  store: Storefront,
+  input: { productId: string; variantId?: string; options?: Record<string, string> },
+  load = false,
+): Promise<string | undefined> {
+  if (input.variantId) return;
+  const known = () => {
+    const { items } = store.getState().products;
+    return Object.hasOwn(items, input.productId) ? items[input.productId] : undefined;
+  };
+  if (!known() && load) await store.getState().loadProduct({ id: input.productId });
+  const chosen = input.options ?? {};
+  return known()
+    ?.productOptions?.map((option) => option.name ?? '')
+    .find((name) => name && typeof (Object.hasOwn(chosen, name) ? chosen[name] : undefined) !== 'string');
+}
+
 /** Adds what a page's button says (the button is marked busy by the click; every way out here unmarks it). */
 export async function addFrom(
   add: Element,
@@ -157,6 +179,22 @@ export async function addFrom(
       if (!(await say(add, (t) => t.quantityInvalid))) options.report(read.message);
       return;
     }
+    // An option with neither a picker nor a choice in the button's attributes: nothing is sent.
+    const choose = async (option: string) => {
+      add.setAttribute('data-sf-state', 'error');
+      if (await say(add, (t) => fill(t.chooseOption, { name: option }))) return;
+      options.report(
+        `choose a ${option} before adding to the cart (data-sf-options or a data-sf-option picker)`,
+      );
+      // No message element: the drawer's banner asks for it, in the page's language (set after the drawer opens:
+      // a read of the cart it starts clears only the message shown before it).
+      store.getState().openCart();
+      store.setState((s) => ({
+        cart: { ...s.cart, error: { key: 'chooseOption', detail: option }, retry: null },
+      }));
+    };
+    const missing = await unchosen(store, read.input);
+    if (missing) return await choose(missing);
     void say(add, '');
     add.setAttribute('data-sf-state', 'adding');
     // The drawer opens at once, showing the add on its way: a slow add is never a page that does nothing.
@@ -166,6 +204,13 @@ export async function addFrom(
     add.setAttribute('data-sf-state', ok ? 'added' : 'error');
     if (!ok) {
       const problem = store.getState().cart.error;
+      // Refused (not lost) for a product the page did not show: read it, and say which option wants a choice.
+      const refused = problem?.key === 'addFailed' && problem.detail;
+      const option = refused ? await unchosen(store, read.input, true).catch(() => undefined) : undefined;
+      if (option) {
+        store.getState().dismissCartError();
+        return await choose(option);
+      }
       // Without a message element the drawer's banner tells the visitor; an add that may have arrived shows
       // the cart itself, to be checked.
       if (problem?.key === 'addUnconfirmed' || !(await say(add, (t) => problem?.detail ?? t.addFailed)))

@@ -5,15 +5,16 @@ import type { Strings } from './en';
 export type { StringKey, Strings } from './en';
 
 /**
- * A problem's text: a `{count}` in it is the problem's detail, how many (`addCapped`: "Only {count} added"),
+ * A problem's text: a `{count}` or `{name}` in it is the problem's detail (`addCapped`: "Only {count} added"),
  * and the detail is then said there only (`counted`); any other text says the detail apart, if at all.
  */
 export function problemText(
   template: string,
   detail: string | undefined,
 ): { text: string; counted: boolean } {
-  const counted = template.includes('{count}');
-  return { text: counted ? fill(template, { count: detail ?? '' }) : template, counted };
+  // (`{count}` of an add capped by the stock, `{name}` of an option to choose.)
+  const counted = /\{(count|name)\}/.test(template);
+  return { text: counted ? fill(template, { count: detail ?? '', name: detail ?? '' }) : template, counted };
 }
 
 /** The cart drawer's texts in the page's language, with the site's overrides. */

@@ -17,6 +17,7 @@ beforeAll(
       'cartV1',
       'memberActions',
       'redirects',
+      'productCalls',
     ),
   CHUNK_TIMEOUT_MS,
 );
@@ -246,6 +247,58 @@ describe('the host page against the platform', () => {
       key: 'addFailed',
       detail: '"Merino Wool Beanie, Mustard" is out of stock',
     });
+    page.unwire();
+  });
+});
+
+describe('a button without pickers for a product with options', () => {
+  /** A French page's button for the tee (Size and Color) naming no choice; what went to the platform. */
+  const teePage = () => {
+    const sent: string[] = [];
+    const page = wiredPage('<div data-sf-product><button>Add</button><p data-sf-message hidden></p></div>', {
+      lang: 'fr',
+      fetch: (sandbox) => async (input, init) => {
+        const request = new Request(input as RequestInfo, init);
+        sent.push(`${request.method} ${new URL(request.url).pathname}`);
+        return sandbox.fetch(request);
+      },
+    });
+    const button = document.querySelector('button') as HTMLButtonElement;
+    button.setAttribute('data-sf-add-to-cart', page.productId('everyday-cotton-tee'));
+    const message = document.querySelector('[data-sf-message]') as HTMLElement;
+    return { page, sent, button, message };
+  };
+
+  it('sends nothing for a product the page shows, and asks for the option in the page’s language', async () => {
+    const { page, sent, button, message } = teePage();
+    await page.store.getState().loadProduct({ slug: 'everyday-cotton-tee' });
+    button.click();
+    await vi.waitFor(() => expect(button.getAttribute('data-sf-state')).toBe('error'));
+    expect(message.textContent).toBe('Choisissez une option pour «\u00a0Size\u00a0».');
+    expect(sent.filter((line) => line.endsWith('/add-to-cart'))).toEqual([]);
+    page.unwire();
+  });
+
+  it('says which option, in the page’s language, for one it did not know: the platform’s refusal, then the product', async () => {
+    const { page, button, message } = teePage();
+    button.click();
+    await vi.waitFor(() =>
+      expect(message.textContent).toBe('Choisissez une option pour «\u00a0Size\u00a0».'),
+    );
+    expect(button.getAttribute('data-sf-state')).toBe('error');
+    // Not the platform's English, neither here nor in the drawer's banner.
+    expect(page.store.getState().cart.error).toBeNull();
+    page.unwire();
+  });
+
+  it('asks in the drawer’s banner when the page has no message element', async () => {
+    const { page, button } = teePage();
+    document.querySelector('[data-sf-message]')?.remove();
+    await page.store.getState().loadProduct({ slug: 'everyday-cotton-tee' });
+    button.click();
+    await vi.waitFor(() => expect(page.reported).toEqual([expect.stringContaining('choose a Size')]));
+    expect(page.store.getState().cart.error).toEqual({ key: 'chooseOption', detail: 'Size' });
+    expect(page.store.getState().ui.cartOpen).toBe(true);
     page.unwire();
   });
 });
