@@ -105,12 +105,15 @@ export function contrast(a: string, b: string): number {
 /** The widgets' elements, whose open shadow roots the layout checks look into. */
 export const WIDGETS = 'sf-member-badge, sf-cart-drawer, sf-login-modal, sf-product-grid, sf-product';
 
+/** The room Chromium's drop-down arrow takes at a select's end, inside its padding. */
+const SELECT_ARROW_PX = 20;
+
 /**
  * What sticks out sideways: the page wider than its viewport, and elements of the widgets matched by `hosts`
  * (in their shadow roots) whose content is wider than their box (clipped or overflowing text), by a description.
  */
 export const overflows = (page: Page, hosts = WIDGETS) =>
-  page.evaluate((selector) => {
+  page.evaluate(([selector, SELECT_ARROW_PX]) => {
     const found: string[] = [];
     const root = document.documentElement;
     if (root.scrollWidth > root.clientWidth)
@@ -119,6 +122,19 @@ export const overflows = (page: Page, hosts = WIDGETS) =>
       for (const el of host.shadowRoot?.querySelectorAll<HTMLElement>('*') ?? []) {
         const style = getComputedStyle(el);
         if (style.display === 'none' || style.display === 'contents' || el.clientWidth === 0) continue;
+        // A select shows one of its options, cut at its arrow: every option's text must fit its box.
+        if (el instanceof HTMLSelectElement) {
+          const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+          context.font = style.font;
+          const room =
+            el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW_PX;
+          for (const option of el.options) {
+            const width = Math.ceil(context.measureText(option.text).width);
+            if (width > room)
+              found.push(`<${host.localName}> select option "${option.text}": ${width} > ${Math.floor(room)}`);
+          }
+          continue;
+        }
         // A field scrolls what is typed in it: a long password is not a layout's fault.
         if (el.closest('.sf-visually-hidden, [part="media"], [part="gallery"], select, input, textarea'))
           continue;
@@ -129,4 +145,4 @@ export const overflows = (page: Page, hosts = WIDGETS) =>
       }
     }
     return found;
-  }, hosts);
+  }, [hosts, SELECT_ARROW_PX] as const);
