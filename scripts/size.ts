@@ -2,7 +2,8 @@
  * `npm run size`: the gzip size of every file the browser may download from dist/, and of the budgets:
  * - embed.js alone;
  * - what a page loads before any widget opens (embed.js, loader.js with the member badge shown on the page,
- *   and their static imports): a visitor's sign-in button;
+ *   and their static imports): a visitor's sign-in button; and on a page with an add button, what the browser's
+ *   first idle moment fetches besides (the drawer's code and the add's: a figure, with no budget);
  * - the same for a member, whose badge shows her button with the badge's member part (`chunks/member-*.js`,
  *   a figure, with no budget);
  * - a page with the cart drawer opened: that, the views' chunk (`chunks/widgets-*.js`) with its static imports
@@ -25,7 +26,9 @@
  * Each page loads its own language's packs (`LANGUAGES`, nine): it is shown in English and in the language whose
  * packs weigh most on it (a language pack, with the badge's texts, on every page but an English one), and its
  * budget is checked against that largest language. Exits 1 when a budget is exceeded, a chunk is missing, or a
- * language's pack brings another chunk along. Run `npm run build` first.
+ * language's pack brings another chunk along. Run `npm run build` first. `--json` prints, instead of the table,
+ * every language's files of the page with every widget used (with the budget) as JSON, which
+ * test/e2e/cdn.e2e.ts checks against what Chromium downloads on that journey.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
@@ -144,6 +147,9 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const initial = closure(['embed.js', loader]);
   const memberFirst = closure(['embed.js', loader, manifest, memberPart]);
   const drawer = closure(['embed.js', loader, manifest, views]);
+  // A page with an add button before any interaction: what the browser fetches when it is first idle, the
+  // drawer's code and the add's (not for a visitor who asked to save data, or on 2G: src/host.ts).
+  const idle = closure(['embed.js', loader, manifest, views, chunk('chunks/host-add-to-cart-')]);
   const grid = closure(['embed.js', loader, manifest, products]);
   const every = closure(['embed.js', loader, manifest, memberPart, views, menu]);
   // Every widget used, as a shopper uses them on a page with an add-to-cart button: an add (the page's button's
@@ -216,8 +222,22 @@ function measure(folder: string, label: string, otherService: RegExp) {
       return [`${label}, ${page}, ${which} (${all.join(', ')})`, total, budget];
     });
   };
+  // Every language's list of the page with every widget used, for test/e2e/cdn.e2e.ts (`--json`).
+  for (const lang of LANGUAGES) {
+    const packs = (['texts', 'member', 'menu', ...(lang === 'en' ? [] : ['lang'])] as PackKind[]).flatMap(
+      (kind) => packsOf(lang, kind),
+    );
+    usedPages.push({
+      service: folder ? 'v2' : 'v1',
+      lang,
+      files: [...used, ...packs].map((f) => (f === 'embed.js' ? f : folder + f)),
+    });
+  }
   const rows: Array<[string, number, number | null]> = [
     ...perLanguage('before any widget opens, badge shown', initial, BUDGETS.initial, []),
+    ...perLanguage('before any interaction, a page with an add button (the idle prefetch)', idle, null, [
+      'texts',
+    ]),
     ...perLanguage('the same for a member, her badge shown', memberFirst, null, ['member']),
     ...perLanguage('a page with the cart drawer opened', drawer, BUDGETS.drawer, ['texts']),
     ...perLanguage('a page with a product grid, before any cart opens', grid, BUDGETS.grid, ['products']),
@@ -226,16 +246,13 @@ function measure(folder: string, label: string, otherService: RegExp) {
       'member',
       'menu',
     ]),
-    ...perLanguage('every widget used: an add, the drawer, a sign-in with the modal, the menu', used, BUDGETS.all, [
-      'texts',
-      'member',
-      'menu',
-    ]),
-    ...perLanguage('every widget used, and the menu’s actions', member, null, [
-      'texts',
-      'member',
-      'menu',
-    ]),
+    ...perLanguage(
+      'every widget used: an add, the drawer, a sign-in with the modal, the menu',
+      used,
+      BUDGETS.all,
+      ['texts', 'member', 'menu'],
+    ),
+    ...perLanguage('every widget used, and the menu’s actions', member, null, ['texts', 'member', 'menu']),
     ...perLanguage('everything: a product page with every widget opened', everything, null, [
       'texts',
       'products',
@@ -246,6 +263,10 @@ function measure(folder: string, label: string, otherService: RegExp) {
   return rows;
 }
 
+/** The page with every widget used, by service and language: its files under dist/cdn/ (`--json` prints them). */
+const usedPages: Array<{ service: 'v1' | 'v2'; lang: string; files: string[] }> = [];
+const json = process.argv.includes('--json');
+if (json) console.log = () => {};
 const v1 = measure('', 'on v1', /^chunks\/cart-v2(-read)?-[\w-]+\.js$/);
 console.log('');
 const v2 = measure('v2/', 'on Cart V2', /^chunks\/cart-v1-[\w-]+\.js$/);
@@ -258,4 +279,5 @@ for (const [label, bytes, budget] of rows) {
   const mark = budget === null ? '    ' : ok ? 'ok  ' : 'OVER';
   console.log(`${mark} ${label}: ${bytes} B gzip (${kb(bytes)}), ${limit}`);
 }
+if (json) process.stdout.write(`${JSON.stringify({ usedPages, budget: BUDGETS.all })}\n`);
 if (failed) process.exit(1);

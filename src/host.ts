@@ -43,7 +43,8 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
 
 /**
  * The add's code, fetched before the click (so the click only runs it): at the first pointer or focus on or
- * near an add button or a product, or when the browser is first idle on a page that has one. Once. The
+ * near an add button or a product, or when the browser is first idle on a page that has one (but for a visitor
+ * who asked to save data, `navigator.connection.saveData`, or on a 2G connection). Once. The
  * visitor's token, which the add waits for, starts at that pointer or focus only (`ensureTokens`: nothing when
  * it is fresh, one request shared with the add's own otherwise): a visitor who never comes near makes none.
  */
@@ -62,7 +63,10 @@ function prefetchNearAdd(doc: Document, store: Storefront, prefetch: (() => void
     void hostAdd().catch(() => {});
   };
   for (const type of PREFETCH_EVENTS) doc.addEventListener(type, start, true);
-  if (doc.querySelector(NEAR_ADD)) (doc.defaultView?.requestIdleCallback ?? setTimeout)(() => start());
+  // Not on idle for a visitor who asked to save data, or on a 2G connection: the first pointer or focus then.
+  const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  if (doc.querySelector(NEAR_ADD) && !net?.saveData && !/2g/.test(net?.effectiveType as string))
+    (doc.defaultView?.requestIdleCallback ?? setTimeout)(() => start());
   return () => {
     done = true;
     for (const type of PREFETCH_EVENTS) doc.removeEventListener(type, start, true);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journeys } from './journey';
@@ -244,6 +245,63 @@ describe('the package served by a CDN at a versioned path, on a page of another 
     await page.getByRole('button', { name: 'Add the mug' }).click();
     await page.locator('sf-cart-drawer [part="line"]', { hasText: 'Stoneware Mug' }).waitFor();
     expect(await page.locator('script[type="importmap"]').count()).toBe(0);
+    expect(unexpectedErrors(errors, [])).toEqual([]);
+  });
+});
+
+describe('what a page downloads with every widget used', () => {
+  /**
+   * `npm run size`'s list of the page with every widget used (an add, the drawer, a sign-in with the modal, the
+   * member menu), by service and language, with its budget: what Chromium must download on that journey.
+   */
+  const sizes = async () =>
+    JSON.parse((await run('npx', ['tsx', 'scripts/size.ts', '--json'], { cwd: root })).stdout) as {
+      usedPages: Array<{ service: 'v1' | 'v2'; lang: string; files: string[] }>;
+      budget: number;
+    };
+  const gzipped = (file: string) =>
+    gzipSync(readFileSync(join(unpacked, 'package/dist/cdn', file)), { level: 9 }).length;
+
+  it.each([
+    ['v1', 'en'],
+    ['v2', 'ja'],
+  ] as const)('on %s in "%s": the files npm run size counts, within its budget', async (service, lang) => {
+    const { usedPages, budget } = await sizes();
+    pageHtml = sitePage(`<button type="button" data-sf-add-to-cart="${MUG}">Add the mug</button>`, {
+      lang,
+      ...(service === 'v2'
+        ? { tag: pinnedTag().replace('data-client-id=', 'data-cart-api="v2" data-client-id=') }
+        : {}),
+    });
+    const { page, errors } = await freshPage();
+    const fetched = new Set<string>();
+    const prefix = `${cdn.url}/npm/storefront-widgets@${version}/dist/cdn/`;
+    page.on('response', (response) => {
+      if (response.url().startsWith(prefix) && response.ok())
+        fetched.add(response.url().slice(prefix.length));
+    });
+    await page.goto(site.url);
+    const badge = page.locator('sf-member-badge');
+    await badge.locator('[part="sign-in"]').waitFor();
+    // An add: its code, the drawer's, opened with the line.
+    await page.getByRole('button', { name: 'Add the mug' }).click();
+    await page.locator('sf-cart-drawer [part="line"]').waitFor();
+    await page.keyboard.press('Escape');
+    // A sign-in with the modal.
+    await badge.locator('[part="sign-in"]').click();
+    const modal = page.locator('sf-login-modal');
+    await modal.locator('input[type="email"]').pressSequentially('jane@example.com');
+    await modal.locator('input[autocomplete="current-password"]').fill('storefront-demo');
+    await modal.locator('form button[type="submit"]').click();
+    // The member's menu.
+    const trigger = badge.locator('[part="trigger"]:not([aria-busy])');
+    await trigger.click();
+    await badge.locator('[part="menu"] [role="menuitem"]').first().waitFor();
+    const expected = usedPages.find((one) => one.service === service && one.lang === lang)?.files ?? [];
+    expect([...fetched].sort()).toEqual([...expected].sort());
+    const total = [...fetched].reduce((sum, file) => sum + gzipped(file), 0);
+    console.log(`every widget used, ${service}, "${lang}", pinned: ${total} B gzip (budget ${budget} B)`);
+    expect(total).toBeLessThanOrEqual(budget);
     expect(unexpectedErrors(errors, [])).toEqual([]);
   });
 });

@@ -458,4 +458,22 @@ describe('the host page’s prefetch of the add’s code', () => {
     expect(without.prefetch).not.toHaveBeenCalled();
     without.unwire();
   });
+
+  it('does not on idle for a visitor who asked to save data, or on 2G: at the first pointer or focus only', async () => {
+    for (const connection of [{ saveData: true, effectiveType: '4g' }, { effectiveType: 'slow-2g' }]) {
+      Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+      try {
+        const page = prefetchPage('<button data-sf-add-to-cart="p1">Add</button>');
+        // The idle callback (a timer in happy-dom) comes and goes.
+        await settle();
+        await settle();
+        expect(page.prefetch).not.toHaveBeenCalled();
+        (document.querySelector('button') as HTMLButtonElement).focus();
+        expect(page.prefetch).toHaveBeenCalledTimes(1);
+        page.unwire();
+      } finally {
+        Reflect.deleteProperty(navigator, 'connection');
+      }
+    }
+  });
 });
