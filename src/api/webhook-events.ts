@@ -57,7 +57,8 @@ export interface WebhookMetadata {
   /**
    * The event's id, the same on every delivery of it: skip one already handled (`seen`). A domain event's `id`;
    * the catalogue's legacy events (product, collection, variants) carry none, so for them it is `sha256:` and the
-   * digest of the signed body, which a resend repeats.
+   * hex SHA-256 of what the signature covers (the token's header and claims, `<header>.<claims>`), which a resend
+   * repeats.
    */
   eventId: string;
   /** The platform's event type, e.g. `wix.ecom.v1.cart_updated`. */

@@ -1,3 +1,4 @@
+import { base64Url } from './encoding';
 import { StorefrontError } from './errors';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -187,6 +188,42 @@ function refusalOf(error: unknown): unknown {
 const hex = (bytes: ArrayBuffer) =>
   [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const SEGMENTS = ['header', 'claims', 'signature'];
+
+/**
+ * Refuses a token whose header, claims or signature is not written as base64url is written (RFC 7515 2): with `=`
+ * padding, another character (`+`, `/`, a space), or unused low bits that are not zero. jose reads those too, so
+ * one delivery could otherwise be sent again spelled another way.
+ */
+function checkSpelling(token: string): void {
+  const segments = token.split('.');
+  if (segments.length !== 3) return; // Not a compact JWS: jose says so.
+  for (const [i, segment] of segments.entries()) {
+    const what = `The token's ${SEGMENTS[i]}`;
+    if (segment.includes('='))
+      throw new WebhookVerificationError('malformed', `${what} is padded with "=": base64url has no padding`);
+    if (!BASE64URL.test(segment))
+      throw new WebhookVerificationError(
+        'malformed',
+        `${what} has characters outside base64url (A-Z, a-z, 0-9, "-" and "_")`,
+      );
+    if (segment.length % 4 === 1)
+      throw new WebhookVerificationError('malformed', `${what} has a length base64url cannot have`);
+    if (base64Url(base64UrlBytes(segment)) !== segment)
+      throw new WebhookVerificationError(
+        'malformed',
+        `${what} is not base64url as an encoder writes it: its last character's unused low bits are not zero`,
+      );
+  }
+}
+
+/** The bytes of a segment of base64url characters (any length but 4n+1). */
+function base64UrlBytes(segment: string): Uint8Array {
+  const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
 /** A verified body, read: the event and the handlers' name for it. */
 interface ReadWebhook {
   name: WebhookEventName;
@@ -325,6 +362,7 @@ export class Webhooks {
     if (body.length > MAX_WEBHOOK_BODY_BYTES)
       throw new WebhookVerificationError('malformed', `The body is over ${MAX_WEBHOOK_BODY_BYTES} bytes`);
     const token = body.trim();
+    checkSpelling(token);
     const claims = await this.verify(token);
     const envelope = parseJson(claims.data, 'the token\'s "data" claim');
     const eventType = envelope.eventType;
@@ -338,8 +376,9 @@ export class Webhooks {
       typeof envelope.identity === 'string'
         ? parseJson(envelope.identity, "the envelope's identity")
         : undefined;
-    const signature = token.slice(token.lastIndexOf('.') + 1);
-    const digest = `sha256:${hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(signature)))}`;
+    // The signed part (header and claims), which the signature covers: a resend repeats it to the byte.
+    const signed = token.slice(0, token.lastIndexOf('.'));
+    const digest = `sha256:${hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(signed)))}`;
     try {
       const event = webhookEventOf(name, data, {
         eventType,
