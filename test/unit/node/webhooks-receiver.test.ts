@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   isUnknownWebhookEventError,
   isWebhookVerificationError,
+  MAX_WEBHOOK_BODY_BYTES,
   UnknownWebhookEventError,
   WebhookAudienceError,
   WebhookExpiredError,
@@ -365,5 +366,85 @@ describe('Webhooks: one delivery has one spelling (issue 34)', () => {
       new Request('https://shop.example/webhooks', { method: 'POST', body: `${token}==` }),
     );
     expect(res.status).toBe(400);
+  });
+});
+
+describe('handler(): a body is at most 1 MiB, in bytes, whatever Content-Length says (issue 34)', () => {
+  const CHUNK = 64 * 1024;
+  const route = () => new Webhooks({ publicKey: keys.publicPem, now: () => NOW }).handler();
+  // `duplex` (Node's fetch needs it for a stream body) is not in the DOM's RequestInit yet.
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    route()(
+      new Request('https://shop.example/webhooks', {
+        method: 'POST',
+        body,
+        headers,
+        duplex: 'half',
+      } as RequestInit),
+    );
+
+  /** A chunked body of `total` bytes made as it is read, noting how much was read and whether it was cancelled. */
+  function lazyBody(total: number) {
+    const read = { bytes: 0, cancelled: false };
+    const chunk = new Uint8Array(CHUNK).fill(0x61);
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const size = Math.min(CHUNK, total - read.bytes);
+          read.bytes += size;
+          controller.enqueue(size === CHUNK ? chunk : chunk.subarray(0, size));
+          if (read.bytes >= total) controller.close();
+        },
+        cancel() {
+          read.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, read };
+  }
+
+  it('stops reading a 200 MiB chunked body past the limit and answers 413', async () => {
+    const { stream, read } = lazyBody(200 * 1024 * 1024);
+    const res = await post(stream);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'too-large' });
+    expect(read.bytes).toBeLessThanOrEqual(MAX_WEBHOOK_BODY_BYTES + CHUNK);
+    expect(read.cancelled).toBe(true);
+  });
+
+  it('refuses a Content-Length over the limit unread', async () => {
+    const { stream, read } = lazyBody(2 * MAX_WEBHOOK_BODY_BYTES);
+    const res = await post(stream, { 'content-length': String(2 * MAX_WEBHOOK_BODY_BYTES) });
+    expect(res.status).toBe(413);
+    expect(read.bytes).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it('counts bytes, not characters: 600,000 × "é" (1.2 MB) is too large', async () => {
+    const body = 'é'.repeat(600_000);
+    expect(body.length).toBeLessThan(MAX_WEBHOOK_BODY_BYTES);
+    expect((await post(body)).status).toBe(413);
+    const error = await refusal(body, {});
+    expect(error.message).toMatch(/over 1048576 bytes/);
+  });
+
+  it('takes a delivery of exactly 1 MiB, not one byte more', async () => {
+    const token = good();
+    const exactly = token + ' '.repeat(MAX_WEBHOOK_BODY_BYTES - token.length);
+    const res = await post(exactly);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: 'event-1' });
+    expect((await post(`${exactly} `)).status).toBe(413);
+    await expect(receiver().webhooks.process(exactly)).resolves.toMatchObject({ handled: 1 });
+  });
+
+  it('refuses bytes that are not UTF-8 (400), not replaced', async () => {
+    const token = new TextEncoder().encode(good());
+    const res = await post(new Uint8Array([...token, 0xff]));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: 'malformed',
+      message: expect.stringMatching(/not UTF-8/),
+    });
   });
 });
