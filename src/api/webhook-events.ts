@@ -1,3 +1,4 @@
+import { StorefrontError } from './errors';
 import type { ApiEventName, ApiEvents } from './events';
 import type { Cart } from './types/cart';
 import type { Collection } from './types/collections';
@@ -107,7 +108,9 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A verified body whose event cannot be read: the message names what is wrong. */
-export class WebhookPayloadProblem extends Error {}
+export class WebhookPayloadProblem extends StorefrontError {
+  override name = 'WebhookPayloadProblem';
+}
 
 function text(data: Json, field: string): string {
   const value = data[field];
