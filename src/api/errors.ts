@@ -8,6 +8,13 @@ export class StorefrontError extends Error {
   override name = 'StorefrontError';
 }
 
+/**
+ * Every error of this package, of every subclass, from every copy of it (two bundles of one page, another realm):
+ * `Symbol.for` gives each copy the same key, set on the base's prototype. What `isStorefrontError` looks for.
+ */
+const BRAND = Symbol.for('storefront-widgets.error');
+Object.defineProperty(StorefrontError.prototype, BRAND, { value: true });
+
 /** Where a failed call went: kept on HTTP and system errors for logs and support tickets. */
 export interface RequestInfo {
   method: string;
@@ -93,16 +100,12 @@ export class TimeoutError extends StorefrontError {
 const hasName = (error: unknown, names: string[]): boolean =>
   typeof error === 'object' && error !== null && names.includes((error as { name?: unknown }).name as string);
 
+/**
+ * True for an error of this package, whatever its class (and from another copy of the package too); false for
+ * anything else, even an object named as one of them.
+ */
 export const isStorefrontError = (error: unknown): error is StorefrontError =>
-  error instanceof StorefrontError ||
-  hasName(error, [
-    'StorefrontError',
-    'ApiError',
-    'ValidationError',
-    'SystemError',
-    'TimeoutError',
-    'AuthError',
-  ]);
+  typeof error === 'object' && error !== null && (error as { [BRAND]?: unknown })[BRAND] === true;
 export const isApiError = (error: unknown): error is ApiError =>
   error instanceof ApiError || hasName(error, ['ApiError', 'ValidationError']);
 export const isValidationError = (error: unknown): error is ValidationError =>

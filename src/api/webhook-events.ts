@@ -1,3 +1,4 @@
+import { StorefrontError } from './errors';
 import type { ApiEventName, ApiEvents } from './events';
 import type { Cart } from './types/cart';
 import type { Collection } from './types/collections';
@@ -57,7 +58,8 @@ export interface WebhookMetadata {
   /**
    * The event's id, the same on every delivery of it: skip one already handled (`seen`). A domain event's `id`;
    * the catalogue's legacy events (product, collection, variants) carry none, so for them it is `sha256:` and the
-   * digest of the signed body, which a resend repeats.
+   * hex SHA-256 of what the signature covers (the token's header and claims, `<header>.<claims>`), which a resend
+   * repeats.
    */
   eventId: string;
   /** The platform's event type, e.g. `wix.ecom.v1.cart_updated`. */
@@ -106,7 +108,9 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A verified body whose event cannot be read: the message names what is wrong. */
-export class WebhookPayloadProblem extends Error {}
+export class WebhookPayloadProblem extends StorefrontError {
+  override name = 'WebhookPayloadProblem';
+}
 
 function text(data: Json, field: string): string {
   const value = data[field];

@@ -1,3 +1,4 @@
+import { base64Url } from './encoding';
 import { StorefrontError } from './errors';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -136,7 +137,10 @@ export interface WebhookHandlerOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A body larger than this is refused unread: the platform's tokens are a few kilobytes. */
+/**
+ * A body of more bytes than this is refused (the platform's tokens are a few kilobytes): `handler()` stops reading
+ * it there and answers 413, `process()` throws.
+ */
 export const MAX_WEBHOOK_BODY_BYTES = 1_048_576;
 
 const PEM_PUBLIC_KEY = /-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----/;
@@ -186,6 +190,42 @@ function refusalOf(error: unknown): unknown {
 
 const hex = (bytes: ArrayBuffer) =>
   [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const SEGMENTS = ['header', 'claims', 'signature'];
+
+/**
+ * Refuses a token whose header, claims or signature is not written as base64url is written (RFC 7515 2): with `=`
+ * padding, another character (`+`, `/`, a space), or unused low bits that are not zero. jose reads those too, so
+ * one delivery could otherwise be sent again spelled another way.
+ */
+function checkSpelling(token: string): void {
+  const segments = token.split('.');
+  if (segments.length !== 3) return; // Not a compact JWS: jose says so.
+  for (const [i, segment] of segments.entries()) {
+    const what = `The token's ${SEGMENTS[i]}`;
+    if (segment.includes('='))
+      throw new WebhookVerificationError('malformed', `${what} is padded with "=": base64url has no padding`);
+    if (!BASE64URL.test(segment))
+      throw new WebhookVerificationError(
+        'malformed',
+        `${what} has characters outside base64url (A-Z, a-z, 0-9, "-" and "_")`,
+      );
+    if (segment.length % 4 === 1)
+      throw new WebhookVerificationError('malformed', `${what} has a length base64url cannot have`);
+    if (base64Url(base64UrlBytes(segment)) !== segment)
+      throw new WebhookVerificationError(
+        'malformed',
+        `${what} is not base64url as an encoder writes it: its last character's unused low bits are not zero`,
+      );
+  }
+}
+
+/** The bytes of a segment of base64url characters (any length but 4n+1). */
+function base64UrlBytes(segment: string): Uint8Array {
+  const binary = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
 
 /** A verified body, read: the event and the handlers' name for it. */
 interface ReadWebhook {
@@ -252,7 +292,8 @@ export class Webhooks {
   /**
    * A Fetch API route for the deliveries: 200 once handled (or at once with `background`), 401 for a body that
    * fails verification, 400 for one that cannot be read or has an unknown event type, 405 for another method, 413
-   * for a body too large, 500 when a handler failed (the platform then delivers it again).
+   * for a body over `MAX_WEBHOOK_BODY_BYTES` (counted as read, whatever Content-Length says, and read no further),
+   * 500 when a handler failed (the platform then delivers it again).
    */
   handler(options: WebhookHandlerOptions = {}): (request: Request) => Promise<Response> {
     const report = options.onError ?? ((error: unknown) => console.error('[storefront] webhook:', error));
@@ -263,14 +304,15 @@ export class Webhooks {
           { error: 'method-not-allowed', message: 'Deliveries are POST requests' },
           { Allow: 'POST' },
         );
-      if (Number(request.headers.get('content-length') ?? 0) > MAX_WEBHOOK_BODY_BYTES)
-        return answer(413, {
-          error: 'too-large',
-          message: `A delivery is at most ${MAX_WEBHOOK_BODY_BYTES} bytes`,
-        });
       let read: ReadWebhook;
       try {
-        read = await this.read(await request.text());
+        const body = await readAtMost(request, MAX_WEBHOOK_BODY_BYTES);
+        if (!body)
+          return answer(413, {
+            error: 'too-large',
+            message: `A delivery is at most ${MAX_WEBHOOK_BODY_BYTES} bytes`,
+          });
+        read = await this.read(body);
       } catch (error) {
         if (isWebhookVerificationError(error))
           return answer(error.reason === 'malformed' ? 400 : 401, {
@@ -314,17 +356,18 @@ export class Webhooks {
 
   /** Verifies and reads a body; no handler runs. */
   private async read(raw: string | Uint8Array): Promise<ReadWebhook> {
-    const body = raw instanceof Uint8Array ? new TextDecoder().decode(raw) : raw;
-    if (typeof body !== 'string')
+    if (typeof raw !== 'string' && !(raw instanceof Uint8Array))
       throw new WebhookVerificationError(
         'malformed',
-        `The body must be the request's text (a string or bytes), not ${body === null ? 'null' : typeof body}: read it unparsed`,
+        `The body must be the request's text (a string or bytes), not ${raw === null ? 'null' : typeof raw}: read it unparsed`,
       );
+    if (byteLength(raw) > MAX_WEBHOOK_BODY_BYTES)
+      throw new WebhookVerificationError('malformed', `The body is over ${MAX_WEBHOOK_BODY_BYTES} bytes`);
+    const body = typeof raw === 'string' ? raw : textOf(raw);
     if (body.trim() === '')
       throw new WebhookVerificationError('malformed', 'The body is empty: a delivery is a signed token');
-    if (body.length > MAX_WEBHOOK_BODY_BYTES)
-      throw new WebhookVerificationError('malformed', `The body is over ${MAX_WEBHOOK_BODY_BYTES} bytes`);
     const token = body.trim();
+    checkSpelling(token);
     const claims = await this.verify(token);
     const envelope = parseJson(claims.data, 'the token\'s "data" claim');
     const eventType = envelope.eventType;
@@ -338,8 +381,9 @@ export class Webhooks {
       typeof envelope.identity === 'string'
         ? parseJson(envelope.identity, "the envelope's identity")
         : undefined;
-    const signature = token.slice(token.lastIndexOf('.') + 1);
-    const digest = `sha256:${hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(signature)))}`;
+    // The signed part (header and claims), which the signature covers: a resend repeats it to the byte.
+    const signed = token.slice(0, token.lastIndexOf('.'));
+    const digest = `sha256:${hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(signed)))}`;
     try {
       const event = webhookEventOf(name, data, {
         eventType,
@@ -390,6 +434,52 @@ export class Webhooks {
     if (errors.length) throw new WebhookHandlerError(name, event.metadata.eventId, errors);
     return { name, event, duplicate: false, handled: handlers.length };
   }
+}
+
+/** Bytes, not characters: 600,000 × "é" is 1.2 MB (a string of more characters than the limit is over it anyway). */
+const byteLength = (body: string | Uint8Array) =>
+  typeof body !== 'string' || body.length > MAX_WEBHOOK_BODY_BYTES
+    ? body.length
+    : new TextEncoder().encode(body).byteLength;
+
+/** UTF-8 bytes as text; bytes that are not UTF-8 are refused, not replaced. */
+function textOf(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new WebhookVerificationError(
+      'malformed',
+      'The body is not UTF-8 text: a delivery is a signed token',
+    );
+  }
+}
+
+/**
+ * The request's body, read as a stream up to `limit` bytes whatever its Content-Length says; undefined once it
+ * is over, when the rest is left unread (the stream is cancelled). A Content-Length over the limit reads nothing.
+ */
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return undefined;
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = reader && (await reader.read());
+    if (!chunk || chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(chunk.value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
 }
 
 function parseJson(text: string, what: string): Record<string, unknown> {

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   isUnknownWebhookEventError,
   isWebhookVerificationError,
+  MAX_WEBHOOK_BODY_BYTES,
   UnknownWebhookEventError,
   WebhookAudienceError,
   WebhookExpiredError,
@@ -240,6 +243,9 @@ describe('Webhooks: handlers, de-duplication and the Fetch route', () => {
     });
     expect(resend.event.metadata.eventId).toBe(first.event.metadata.eventId);
     expect(later.event.metadata.eventId).not.toBe(first.event.metadata.eventId);
+    // The digest of what the signature covers (header and claims), not of the signature's spelling (issue 34).
+    const signed = token.slice(0, token.lastIndexOf('.'));
+    expect(first.event.metadata.eventId).toBe(`sha256:${createHash('sha256').update(signed).digest('hex')}`);
   });
 
   it('handler(): 200 for a good body, 401 for a bad signature, 400 for an unknown type, 405, and 500 when a handler fails', async () => {
@@ -277,5 +283,168 @@ describe('Webhooks: handlers, de-duplication and the Fetch route', () => {
     expect(tasks).toHaveLength(1);
     finish();
     await tasks[0];
+  });
+});
+
+describe('Webhooks: one delivery has one spelling (issue 34)', () => {
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const eventType = 'com.wix.ecommerce.catalog.api.v1.ProductChanged';
+  const data = { productId: 'p-1', changedFields: ['name'] };
+  const token = forgeToken(deliveryClaims(data, { iat, eventType }), { key: keys.privateKey });
+
+  /** A base64url segment spelled another way that jose may still read as the same bytes. */
+  const respelling = (segment: string) =>
+    fc.oneof(
+      fc.constant(segment),
+      // Padding, as base64 writes it, or more of it.
+      fc.integer({ min: 1, max: 3 }).map((n) => segment + '='.repeat(n)),
+      // The last character's unused low bits (4 of them at 4n+2 characters, 2 at 4n+3) set otherwise.
+      fc.integer({ min: 0, max: 15 }).map((bits) => {
+        const unused = [0, 0, 15, 3][segment.length % 4] as number;
+        const last = ALPHABET.indexOf(segment.at(-1) as string);
+        return segment.slice(0, -1) + ALPHABET[(last & ~unused) | (bits & unused)];
+      }),
+      // base64's alphabet instead of base64url's.
+      fc.constant(segment.replace(/-/g, '+').replace(/_/g, '/')),
+      // A character atob skips or another base64 one, anywhere.
+      fc
+        .tuple(fc.nat({ max: segment.length }), fc.constantFrom(' ', '\n', '\t', '\f', '\r', '+', '/', '='))
+        .map(([at, c]) => segment.slice(0, at) + c + segment.slice(at)),
+    );
+  const respellings = fc
+    .tuple(...token.split('.').map(respelling))
+    .map((segments) => segments.join('.'))
+    .filter((spelled) => spelled !== token);
+
+  it('every other spelling of a catalogue event is refused or has its id, and the handler runs once', async () => {
+    const done = new Set<string>();
+    const webhooks = new Webhooks({ publicKey: keys.publicPem, now: () => NOW, seen: (id) => done.has(id) });
+    const handled: string[] = [];
+    webhooks.on('product.updated', ({ metadata }) => {
+      handled.push(metadata.eventId);
+      done.add(metadata.eventId);
+    });
+    const { event } = await webhooks.process(token);
+    await fc.assert(
+      fc.asyncProperty(respellings, async (spelled) => {
+        const result = await webhooks.process(spelled).catch((error: unknown) => error);
+        if (result instanceof WebhookVerificationError) return;
+        expect(result).toMatchObject({ duplicate: true, handled: 0 });
+        expect((result as { event: typeof event }).event.metadata.eventId).toBe(event.metadata.eventId);
+      }),
+      { numRuns: 300 },
+    );
+    expect(handled).toEqual([event.metadata.eventId]);
+  });
+
+  it('refuses padding, characters outside base64url and unused bits set, each saying so', async () => {
+    const [header, claims, signature] = token.split('.') as [string, string, string];
+    const last = ALPHABET.indexOf(signature.at(-1) as string);
+    const cases: [string, RegExp][] = [
+      [`${token}==`, /signature is padded with "="/],
+      [`${header}.${claims}=.${signature}`, /claims is padded with "="/],
+      [
+        `${header}.${claims}.${signature.replace(/_/g, '/').replace(/-/g, '+')}`,
+        /characters outside base64url/,
+      ],
+      [
+        `${header}.${claims}.${signature.slice(0, 100)} ${signature.slice(100)}`,
+        /characters outside base64url/,
+      ],
+      [`${header}.${claims}.${signature.slice(0, -1)}${ALPHABET[last ^ 1]}`, /unused low bits are not zero/],
+      [`${header}.${claims}.${signature}AAA`, /a length base64url cannot have/],
+    ];
+    expect(signature.length % 4, 'a 2048-bit signature leaves 4 bits unused').toBe(2);
+    for (const [body, message] of cases) {
+      const error = await refusal(body, {});
+      expect(error, body.slice(-8)).toBeInstanceOf(WebhookVerificationError);
+      expect(error.reason).toBe('malformed');
+      expect(error.message).toMatch(message);
+    }
+    const route = new Webhooks({ publicKey: keys.publicPem, now: () => NOW }).handler();
+    const res = await route(
+      new Request('https://shop.example/webhooks', { method: 'POST', body: `${token}==` }),
+    );
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('handler(): a body is at most 1 MiB, in bytes, whatever Content-Length says (issue 34)', () => {
+  const CHUNK = 64 * 1024;
+  const route = () => new Webhooks({ publicKey: keys.publicPem, now: () => NOW }).handler();
+  // `duplex` (Node's fetch needs it for a stream body) is not in the DOM's RequestInit yet.
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    route()(
+      new Request('https://shop.example/webhooks', {
+        method: 'POST',
+        body,
+        headers,
+        duplex: 'half',
+      } as RequestInit),
+    );
+
+  /** A chunked body of `total` bytes made as it is read, noting how much was read and whether it was cancelled. */
+  function lazyBody(total: number) {
+    const read = { bytes: 0, cancelled: false };
+    const chunk = new Uint8Array(CHUNK).fill(0x61);
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const size = Math.min(CHUNK, total - read.bytes);
+          read.bytes += size;
+          controller.enqueue(size === CHUNK ? chunk : chunk.subarray(0, size));
+          if (read.bytes >= total) controller.close();
+        },
+        cancel() {
+          read.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, read };
+  }
+
+  it('stops reading a 200 MiB chunked body past the limit and answers 413', async () => {
+    const { stream, read } = lazyBody(200 * 1024 * 1024);
+    const res = await post(stream);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'too-large' });
+    expect(read.bytes).toBeLessThanOrEqual(MAX_WEBHOOK_BODY_BYTES + CHUNK);
+    expect(read.cancelled).toBe(true);
+  });
+
+  it('refuses a Content-Length over the limit unread', async () => {
+    const { stream, read } = lazyBody(2 * MAX_WEBHOOK_BODY_BYTES);
+    const res = await post(stream, { 'content-length': String(2 * MAX_WEBHOOK_BODY_BYTES) });
+    expect(res.status).toBe(413);
+    expect(read.bytes).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it('counts bytes, not characters: 600,000 × "é" (1.2 MB) is too large', async () => {
+    const body = 'é'.repeat(600_000);
+    expect(body.length).toBeLessThan(MAX_WEBHOOK_BODY_BYTES);
+    expect((await post(body)).status).toBe(413);
+    const error = await refusal(body, {});
+    expect(error.message).toMatch(/over 1048576 bytes/);
+  });
+
+  it('takes a delivery of exactly 1 MiB, not one byte more', async () => {
+    const token = good();
+    const exactly = token + ' '.repeat(MAX_WEBHOOK_BODY_BYTES - token.length);
+    const res = await post(exactly);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: 'event-1' });
+    expect((await post(`${exactly} `)).status).toBe(413);
+    await expect(receiver().webhooks.process(exactly)).resolves.toMatchObject({ handled: 1 });
+  });
+
+  it('refuses bytes that are not UTF-8 (400), not replaced', async () => {
+    const token = new TextEncoder().encode(good());
+    const res = await post(new Uint8Array([...token, 0xff]));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: 'malformed',
+      message: expect.stringMatching(/not UTF-8/),
+    });
   });
 });
