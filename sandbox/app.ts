@@ -17,7 +17,13 @@ import { registerRedirectRoutes } from './routes/redirects';
 import { createSeed } from './seed';
 import { DEFAULT_SETTINGS } from './settings';
 import { TokenStore } from './tokens';
-import { DEFAULT_SANDBOX_APP_ID, identityOf, SandboxWebhooks, type WebhookFetch } from './webhooks';
+import {
+  DEFAULT_SANDBOX_APP_ID,
+  type DeliveryTimers,
+  identityOf,
+  SandboxWebhooks,
+  type WebhookFetch,
+} from './webhooks';
 
 export const DEFAULT_SANDBOX_PORT = 4100;
 export const DEFAULT_API_KEY = 'sandbox-admin-key';
@@ -46,6 +52,8 @@ export interface SandboxOptions {
   webhookKey?: string;
   /** The `fetch` webhook deliveries use (default the global one); tests route it to an in-process receiver. */
   webhookFetch?: WebhookFetch;
+  /** The clock and timers of webhook deliveries (default the process's); tests run them on simulated time. */
+  webhookTimers?: DeliveryTimers;
 }
 
 export interface Sandbox {
@@ -131,6 +139,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     appId: options.appId || DEFAULT_SANDBOX_APP_ID,
     key: options.webhookKey,
     fetch: options.webhookFetch,
+    timers: options.webhookTimers,
   });
 
   const app = new Hono<AppEnv>();
