@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import {
@@ -13,7 +13,10 @@ import {
 import { SANDBOX_IDP_ID } from './identity';
 import { idpKeyFromEnv } from './idp';
 import { DEFAULT_SANDBOX_APP_ID } from './webhooks';
-import { readWebhookKey } from './webhooks/signing';
+import { generateWebhookKeys, readWebhookKey, type WebhookKeys } from './webhooks/signing';
+
+const privateKeyPem = (keys: WebhookKeys) =>
+  keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 export interface SandboxServer {
   /** The address it listens on, e.g. `http://127.0.0.1:4100`. */
@@ -30,18 +33,51 @@ export interface SandboxServerOptions extends SandboxOptions {
 /**
  * Serves the sandbox over HTTP on loopback. A simulated dropped connection (`dropRate`) destroys the socket
  * before any answer, as a reset connection would; a lost answer (`lostAnswerRate`) breaks off after it.
+ *
+ * The port opens only when the sandbox is ready: what takes time (the webhook key pair) is done first, and the
+ * sandbox is made as the port opens, before any connection is read, so the first request a script sends once
+ * the port answers gets a real answer.
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_SANDBOX_PORT;
-  // Listen first: with port 0 the address (and so the public URL in media links) is known only then.
-  let sandbox: Sandbox | undefined;
-  let listener: ReturnType<typeof getRequestListener> | undefined;
-  const server: Server = createServer((req, res) => {
-    if (!sandbox || !listener) {
-      res.writeHead(503).end();
-      return;
-    }
+  // Read (a bad key stops the start before the port is taken) or made now, not on the first delivery.
+  if (options.webhookKey) readWebhookKey(options.webhookKey);
+  const webhookKey = options.webhookKey ?? privateKeyPem(await generateWebhookKeys());
+  const server: Server = createServer();
+  // With port 0 the address (and so the public URL in media links) is known only once listening.
+  const sandbox = await new Promise<Sandbox>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      try {
+        const { port: actualPort } = server.address() as AddressInfo;
+        const made = createSandbox({ publicUrl: `http://${host}:${actualPort}`, ...options, webhookKey });
+        server.on('request', requestListener(made));
+        resolve(made);
+      } catch (error) {
+        server.close();
+        reject(error);
+      }
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    sandbox,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // No delivery attempt outlives the server.
+        sandbox.context.webhooks.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Node's request listener for `sandbox`, with the simulated dropped connections and lost answers. */
+function requestListener(sandbox: Sandbox): (req: IncomingMessage, res: ServerResponse) => void {
+  const listener = getRequestListener(sandbox.app.fetch);
+  return (req, res) => {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
     if (sandbox.shouldDrop(path)) {
       req.socket.destroy();
@@ -49,27 +85,6 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     }
     if (sandbox.shouldLoseAnswer(path)) breakOffAfterHead(res);
     void listener(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  sandbox = createSandbox({ publicUrl: `http://${host}:${actualPort}`, ...options });
-  // The webhook key pair is made at start (or read from SANDBOX_WEBHOOK_KEY), not on the first delivery.
-  await sandbox.context.webhooks.publicKeyPem();
-  listener = getRequestListener(sandbox.app.fetch);
-  const started = sandbox;
-  return {
-    url: `http://${host}:${actualPort}`,
-    sandbox,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // No delivery attempt outlives the server.
-        started.context.webhooks.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
   };
 }
 
