@@ -2,9 +2,11 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
+import { hostCheck } from './hosts';
 import { DEFAULT_IDP_KEY } from './idp';
 import { limitBodySize } from './limits';
 import { Mailbox } from './mailbox';
+import { Notices } from './notices';
 import { registerCartV1Routes } from './routes/cart-v1';
 import { registerCartV2Routes } from './routes/cart-v2';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -31,8 +33,19 @@ export const DEMO_CLIENT_ID = 'demo-client';
 export const DEMO_ALLOWED_ORIGINS = ['http://localhost:4000', 'http://127.0.0.1:4000'];
 
 export interface SandboxOptions {
-  /** Where the sandbox is reached from browsers, for media and hosted-page addresses. */
+  /** Where the sandbox is reached from browsers, for media and hosted-page addresses; its host is answered. */
   publicUrl?: string;
+  /**
+   * More host names the sandbox answers requests for (their `Host`), besides loopback names (`localhost`,
+   * `*.localhost`, 127.0.0.0/8, `[::1]`) and `publicUrl`'s host: a name or address, or `.example.test` for it
+   * and every name under it. Any other is refused (DNS rebinding; `sandbox/hosts.ts`).
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Where the sandbox tells whoever runs it what it refused that they may have meant to allow (a page's origin
+   * that no OAuth client allows, a host it does not answer): a line each, once. Nothing by default.
+   */
+  log?: (line: string) => void;
   /** The merchant API key (the elevated client of SPEC.md 6). */
   apiKey?: string;
   /** The identity provider's HMAC key for `tokenParams.id_token` (default `DEFAULT_IDP_KEY`). */
@@ -142,8 +155,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     timers: options.webhookTimers,
   });
 
+  const notices = new Notices(options.log);
   const app = new Hono<AppEnv>();
-  addPlatformMiddleware(app, context);
+  app.use('*', hostCheck({ publicUrl, allowedHosts: options.allowedHosts ?? [], notices }));
+  addPlatformMiddleware(app, context, notices);
   registerRoutes(app, context, (seed) => sandbox.reset(seed));
   answerMisses(app);
 
@@ -178,6 +193,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       context.tokens.clear();
       context.mailbox.clear();
       context.webhooks.clear();
+      notices.clear();
       random = seededRandom(seed ?? randomSeed);
     },
   };
@@ -185,10 +201,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 }
 
 /**
- * What every answer goes through, in this order: a request id, CORS for the OAuth clients' origins, the
- * body size limit, the simulated network conditions, and the consistency token of writes.
+ * What every answer goes through after the host check, in this order: a request id, CORS for the OAuth
+ * clients' origins, the body size limit, the simulated network conditions, and the consistency token of writes.
  */
-function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext): void {
+function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext, notices: Notices): void {
   let requestCounter = 0;
   app.use('*', async (c, next) => {
     requestCounter += 1;

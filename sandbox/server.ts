@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIPv6 } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import {
   createSandbox,
@@ -10,6 +10,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from './app';
+import { allowedHostOf, notAHost } from './hosts';
 import { SANDBOX_IDP_ID } from './identity';
 import { idpKeyFromEnv } from './idp';
 import { DEFAULT_SANDBOX_APP_ID } from './webhooks';
@@ -27,8 +28,12 @@ export interface SandboxServer {
 
 export interface SandboxServerOptions extends SandboxOptions {
   port?: number;
+  /** The address to listen on (default 127.0.0.1); unless it is every address (0.0.0.0, ::), a host answered. */
   host?: string;
 }
+
+/** Addresses that mean "every interface": not a name the sandbox is reached by. */
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]', '']);
 
 /**
  * Serves the sandbox over HTTP on loopback. A simulated dropped connection (`dropRate`) destroys the socket
@@ -41,6 +46,9 @@ export interface SandboxServerOptions extends SandboxOptions {
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_SANDBOX_PORT;
+  const urlHost = isIPv6(host) ? `[${host}]` : host;
+  // Bound to one address, the sandbox answers requests for it; bound to all (0.0.0.0, ::), only for its names.
+  const allowedHosts = [...(options.allowedHosts ?? []), ...(WILDCARD_ADDRESSES.has(host) ? [] : [host])];
   // Read (a bad key stops the start before the port is taken) or made now, not on the first delivery.
   if (options.webhookKey) readWebhookKey(options.webhookKey);
   const webhookKey = options.webhookKey ?? privateKeyPem(await generateWebhookKeys());
@@ -51,7 +59,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     server.listen(port, host, () => {
       try {
         const { port: actualPort } = server.address() as AddressInfo;
-        const made = createSandbox({ publicUrl: `http://${host}:${actualPort}`, ...options, webhookKey });
+        const publicUrl = `http://${urlHost}:${actualPort}`;
+        const made = createSandbox({ publicUrl, ...options, webhookKey, allowedHosts });
         server.on('request', requestListener(made));
         resolve(made);
       } catch (error) {
@@ -62,7 +71,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   });
   const actualPort = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${actualPort}`,
+    url: `http://${urlHost}:${actualPort}`,
     sandbox,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -135,6 +144,20 @@ export function originsFromEnv(value: string | undefined): string[] {
 }
 
 /**
+ * `SANDBOX_ALLOWED_HOSTS`: comma-separated host names (`my-machine.local`, `.example.test` for a domain) the
+ * sandbox answers besides its own. A value that is not one is an error that names it.
+ */
+export function hostsFromEnv(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const host of hosts)
+    if (allowedHostOf(host) === undefined) throw notAHost('SANDBOX_ALLOWED_HOSTS', host);
+  return hosts;
+}
+
+/**
  * The webhooks' settings from the environment: `SANDBOX_WEBHOOK_KEY` (the private RSA key deliveries are signed
  * with, PEM or base64 of it; a new pair at each start without it) and `SANDBOX_APP_ID` (their audience). A value
  * that cannot be used stops the start with a message naming it.
@@ -165,7 +188,7 @@ export function parsePort(value: string, source: string): number {
 
 /**
  * Options from the environment: SANDBOX_PORT (else PORT), HOST, SANDBOX_API_KEY, SANDBOX_IDP_KEY,
- * SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS, SANDBOX_APP_ID and SANDBOX_WEBHOOK_KEY. `SANDBOX_PORT` is the name
+ * SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS, SANDBOX_ALLOWED_HOSTS, SANDBOX_APP_ID and SANDBOX_WEBHOOK_KEY. `SANDBOX_PORT` is the name
  * `npm start` uses too; `PORT` stays for those who started the sandbox with it before.
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
@@ -175,6 +198,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
       ? parsePort(env.PORT, 'PORT')
       : DEFAULT_SANDBOX_PORT;
   const origins = originsFromEnv(env.SANDBOX_ALLOWED_ORIGINS);
+  const hosts = hostsFromEnv(env.SANDBOX_ALLOWED_HOSTS);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -182,6 +206,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
     idpKey: idpKeyFromEnv(env),
     ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
     clients: [{ id: DEMO_CLIENT_ID, allowedOrigins: origins.length ? origins : DEMO_ALLOWED_ORIGINS }],
+    ...(hosts.length ? { allowedHosts: hosts } : {}),
     ...webhookOptionsFromEnv(env),
   };
 }
@@ -192,13 +217,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
  */
 export function startupMessage(
   url: string,
-  options: Pick<SandboxOptions, 'idpKey' | 'apiKey' | 'clients' | 'appId'>,
+  options: Pick<SandboxOptions, 'idpKey' | 'apiKey' | 'clients' | 'appId' | 'allowedHosts'>,
 ): string {
   return [
     `Sandbox platform listening on ${url}`,
     ...(options.clients ?? []).map(
       (client) => `  OAuth client "${client.id}" accepts pages on ${client.allowedOrigins.join(', ')}`,
     ),
+    ...(options.allowedHosts?.length
+      ? [
+          `  answers requests for ${options.allowedHosts.join(', ')} too (--allowed-host, SANDBOX_ALLOWED_HOSTS)`,
+        ]
+      : []),
     `  merchant API key "${options.apiKey ?? DEFAULT_API_KEY}" (SANDBOX_API_KEY)`,
     `  identity provider ${SANDBOX_IDP_ID}: id_token signed with HS256, key "${options.idpKey ?? idpKeyFromEnv({})}" (SANDBOX_IDP_KEY)`,
     `  webhooks: subscribe with POST ${url}/_sandbox/webhooks; RS256 public key at ${url}/_sandbox/webhooks/public-key; app id ${options.appId ?? DEFAULT_SANDBOX_APP_ID} (SANDBOX_APP_ID)`,
