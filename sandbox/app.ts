@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
@@ -214,8 +214,12 @@ function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext, notic
     c.res.headers.set('x-wix-request-id', requestId);
   });
 
-  const allowedOrigin = (origin: string) => {
+  const ownOrigin = new URL(context.publicUrl).origin;
+  const allowedOrigin = (origin: string, c: Context<AppEnv>) => {
     for (const client of context.clients.values()) if (client.allowedOrigins.includes(origin)) return origin;
+    // The browser only says "CORS error": the sandbox's console names the origin and how to allow it.
+    if (origin !== '' && origin !== ownOrigin && origin !== new URL(c.req.url).origin)
+      notices.once(`origin ${origin}`, () => refusedOrigin(origin));
     return null;
   };
   app.use(
@@ -248,6 +252,13 @@ function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext, notic
   });
 
   app.use('*', followChanges(context));
+}
+
+/** The line the sandbox's console gets for a page origin no OAuth client allows. */
+function refusedOrigin(origin: string): string {
+  if (origin === 'null')
+    return '[sandbox] A page with no origin ("Origin: null": opened as a file, or in a sandboxed frame) called the sandbox, and the browser blocks the answers: serve the page over http(s) and allow its origin with npx storefront-widgets sandbox --origin <origin>';
+  return `[sandbox] No OAuth client allows pages on ${origin}, so the browser blocks their calls (a CORS error). Allow it with: npx storefront-widgets sandbox --origin ${origin} (or SANDBOX_ALLOWED_ORIGINS=${origin})`;
 }
 
 /**
