@@ -14,10 +14,11 @@ export class Notices {
   once(key: string, line: () => string): void {
     if (!this.log || this.told.has(key) || this.told.size > MAX_NOTICES) return;
     this.told.add(key);
+    // The origin or host is the caller's text: no control character (a terminal's escape) reaches the console.
     this.log(
       this.told.size > MAX_NOTICES
         ? `[sandbox] More than ${MAX_NOTICES} refused origins and hosts: no more are reported until a reset`
-        : line(),
+        : line().replace(/\p{Cc}/gu, '\ufffd'),
     );
   }
 

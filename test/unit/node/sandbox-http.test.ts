@@ -192,6 +192,9 @@ describe('a page origin no OAuth client allows (issue 34)', () => {
     expect(lines).toEqual([allowWith('http://localhost:5173')]);
     await preflight(call, 'null');
     expect(lines[1]).toMatch(/^\[sandbox\] A page with no origin \("Origin: null": opened as a file/);
+    // The caller's text, with no terminal escape in it.
+    await preflight(call, 'http://a\u001b[2J.test');
+    expect(lines[2]).toContain('pages on http://a\ufffd[2J.test,');
   });
 
   it('is remembered for at most MAX_NOTICES origins, then no more are reported until a reset', async () => {
