@@ -1,10 +1,12 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv, OAuthClient, SandboxContext } from './context';
 import { applicationError, PlatformError } from './errors';
+import { hostCheck } from './hosts';
 import { DEFAULT_IDP_KEY } from './idp';
 import { limitBodySize } from './limits';
 import { Mailbox } from './mailbox';
+import { Notices } from './notices';
 import { registerCartV1Routes } from './routes/cart-v1';
 import { registerCartV2Routes } from './routes/cart-v2';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -17,7 +19,13 @@ import { registerRedirectRoutes } from './routes/redirects';
 import { createSeed } from './seed';
 import { DEFAULT_SETTINGS } from './settings';
 import { TokenStore } from './tokens';
-import { DEFAULT_SANDBOX_APP_ID, identityOf, SandboxWebhooks, type WebhookFetch } from './webhooks';
+import {
+  DEFAULT_SANDBOX_APP_ID,
+  type DeliveryTimers,
+  identityOf,
+  SandboxWebhooks,
+  type WebhookFetch,
+} from './webhooks';
 
 export const DEFAULT_SANDBOX_PORT = 4100;
 export const DEFAULT_API_KEY = 'sandbox-admin-key';
@@ -25,8 +33,19 @@ export const DEMO_CLIENT_ID = 'demo-client';
 export const DEMO_ALLOWED_ORIGINS = ['http://localhost:4000', 'http://127.0.0.1:4000'];
 
 export interface SandboxOptions {
-  /** Where the sandbox is reached from browsers, for media and hosted-page addresses. */
+  /** Where the sandbox is reached from browsers, for media and hosted-page addresses; its host is answered. */
   publicUrl?: string;
+  /**
+   * More host names the sandbox answers requests for (their `Host`), besides loopback names (`localhost`,
+   * `*.localhost`, 127.0.0.0/8, `[::1]`) and `publicUrl`'s host: a name or address, or `.example.test` for it
+   * and every name under it. Any other is refused (DNS rebinding; `sandbox/hosts.ts`).
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Where the sandbox tells whoever runs it what it refused that they may have meant to allow (a page's origin
+   * that no OAuth client allows, a host it does not answer): a line each, once. Nothing by default.
+   */
+  log?: (line: string) => void;
   /** The merchant API key (the elevated client of SPEC.md 6). */
   apiKey?: string;
   /** The identity provider's HMAC key for `tokenParams.id_token` (default `DEFAULT_IDP_KEY`). */
@@ -46,6 +65,8 @@ export interface SandboxOptions {
   webhookKey?: string;
   /** The `fetch` webhook deliveries use (default the global one); tests route it to an in-process receiver. */
   webhookFetch?: WebhookFetch;
+  /** The clock and timers of webhook deliveries (default the process's); tests run them on simulated time. */
+  webhookTimers?: DeliveryTimers;
 }
 
 export interface Sandbox {
@@ -131,10 +152,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     appId: options.appId || DEFAULT_SANDBOX_APP_ID,
     key: options.webhookKey,
     fetch: options.webhookFetch,
+    timers: options.webhookTimers,
   });
 
+  const notices = new Notices(options.log);
   const app = new Hono<AppEnv>();
-  addPlatformMiddleware(app, context);
+  app.use('*', hostCheck({ publicUrl, allowedHosts: options.allowedHosts ?? [], notices }));
+  addPlatformMiddleware(app, context, notices);
   registerRoutes(app, context, (seed) => sandbox.reset(seed));
   answerMisses(app);
 
@@ -169,6 +193,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       context.tokens.clear();
       context.mailbox.clear();
       context.webhooks.clear();
+      notices.clear();
       random = seededRandom(seed ?? randomSeed);
     },
   };
@@ -176,10 +201,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 }
 
 /**
- * What every answer goes through, in this order: a request id, CORS for the OAuth clients' origins, the
- * body size limit, the simulated network conditions, and the consistency token of writes.
+ * What every answer goes through after the host check, in this order: a request id, CORS for the OAuth
+ * clients' origins, the body size limit, the simulated network conditions, and the consistency token of writes.
  */
-function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext): void {
+function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext, notices: Notices): void {
   let requestCounter = 0;
   app.use('*', async (c, next) => {
     requestCounter += 1;
@@ -189,8 +214,12 @@ function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext): void
     c.res.headers.set('x-wix-request-id', requestId);
   });
 
-  const allowedOrigin = (origin: string) => {
+  const ownOrigin = new URL(context.publicUrl).origin;
+  const allowedOrigin = (origin: string, c: Context<AppEnv>) => {
     for (const client of context.clients.values()) if (client.allowedOrigins.includes(origin)) return origin;
+    // The browser only says "CORS error": the sandbox's console names the origin and how to allow it.
+    if (origin !== '' && origin !== ownOrigin && origin !== new URL(c.req.url).origin)
+      notices.once(`origin ${origin}`, () => refusedOrigin(origin));
     return null;
   };
   app.use(
@@ -223,6 +252,13 @@ function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext): void
   });
 
   app.use('*', followChanges(context));
+}
+
+/** The line the sandbox's console gets for a page origin no OAuth client allows. */
+function refusedOrigin(origin: string): string {
+  if (origin === 'null')
+    return '[sandbox] A page with no origin ("Origin: null": opened as a file, or in a sandboxed frame) called the sandbox, and the browser blocks the answers: serve the page over http(s) and allow its origin with npx storefront-widgets sandbox --origin <origin>';
+  return `[sandbox] No OAuth client allows pages on ${origin}, so the browser blocks their calls (a CORS error). Allow it with: npx storefront-widgets sandbox --origin ${origin} (or SANDBOX_ALLOWED_ORIGINS=${origin})`;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEMO_CLIENT_ID } from './app';
+import { allowedHostOf, notAHost } from './hosts';
 import {
   isOrigin,
   notAnOrigin,
@@ -32,7 +33,7 @@ Commands:
 Options:
   -h, --help    show this help`;
 
-export const SANDBOX_USAGE = `Usage: ${COMMAND} sandbox [--port <port>] [--origin <origin>]...
+export const SANDBOX_USAGE = `Usage: ${COMMAND} sandbox [--port <port>] [--origin <origin>]... [--allowed-host <host>]...
 
 Serves the sandbox on http://127.0.0.1:<port> until Ctrl-C: the platform's API with the seeded catalogue,
 members, coupons and the OAuth client "${DEMO_CLIENT_ID}", in memory (a restart starts from the seed again).
@@ -44,10 +45,17 @@ Options:
                      "${DEMO_CLIENT_ID}" accepts: the browser may call the sandbox from it (CORS) and sign-in
                      and checkout pages may lead back to it. Repeat it for more; SANDBOX_ALLOWED_ORIGINS
                      adds to it. Without either, the demo shop's http://localhost:4000 and http://127.0.0.1:4000
+  --allowed-host <host>
+                     a host name the sandbox answers requests for, besides localhost, *.localhost, 127.x.x.x,
+                     [::1], the HOST it listens on and the host of SANDBOX_PUBLIC_URL: any other Host is
+                     refused (403), so that no web page can reach it under a name of its own (DNS rebinding).
+                     A name (my-machine.local), an address, or .example.test for it and every name under it.
+                     Repeat it for more; SANDBOX_ALLOWED_HOSTS adds to it
   -h, --help         show this help
 
 Environment: SANDBOX_PORT, HOST (default 127.0.0.1), SANDBOX_ALLOWED_ORIGINS (comma-separated),
-SANDBOX_API_KEY (default sandbox-admin-key), SANDBOX_IDP_KEY, SANDBOX_PUBLIC_URL.`;
+SANDBOX_ALLOWED_HOSTS (comma-separated), SANDBOX_API_KEY (default sandbox-admin-key), SANDBOX_IDP_KEY,
+SANDBOX_PUBLIC_URL.`;
 
 /** A command line that cannot run: its message says what is wrong, and the usage follows it. */
 export class UsageError extends Error {
@@ -58,7 +66,7 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Standard output: the help, the ready message. */
   log(text: string): void;
-  /** Standard error: what went wrong. */
+  /** Standard error: what went wrong, and what the running sandbox refused (a page's origin, a host). */
   error(text: string): void;
 }
 
@@ -67,15 +75,16 @@ export type SandboxCommand = { help: true } | { help: false; options: SandboxSer
 
 /**
  * Reads the `sandbox` command's arguments over the environment: `--port` wins over `SANDBOX_PORT` and `PORT`;
- * the `--origin`s and `SANDBOX_ALLOWED_ORIGINS` together replace the demo shop's origins. Throws a
- * `UsageError` naming an unknown option, a missing value, a port or an origin that is not one.
+ * the `--origin`s and `SANDBOX_ALLOWED_ORIGINS` together replace the demo shop's origins; the
+ * `--allowed-host`s and `SANDBOX_ALLOWED_HOSTS` together are the hosts answered besides the sandbox's own.
+ * Throws a `UsageError` naming an unknown option, a missing value, a port, an origin or a host that is not one.
  *
  * @example
  * parseSandboxArgs(['--port', '0', '--origin', 'http://localhost:5173'], {});
  * // { help: false, options: { port: 0, host: '127.0.0.1', clients: [{ id: 'demo-client', allowedOrigins: ['http://localhost:5173'] }], … } }
  */
 export function parseSandboxArgs(args: string[], env: NodeJS.ProcessEnv): SandboxCommand {
-  let values: { port?: string; origin?: string[]; help?: boolean };
+  let values: { port?: string; origin?: string[]; 'allowed-host'?: string[]; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -85,6 +94,7 @@ export function parseSandboxArgs(args: string[], env: NodeJS.ProcessEnv): Sandbo
       options: {
         port: { type: 'string' },
         origin: { type: 'string', multiple: true },
+        'allowed-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -98,6 +108,9 @@ export function parseSandboxArgs(args: string[], env: NodeJS.ProcessEnv): Sandbo
   const flagOrigins = values.origin ?? [];
   for (const origin of flagOrigins)
     if (!isOrigin(origin)) throw new UsageError(notAnOrigin('--origin', origin).message);
+  const flagHosts = values['allowed-host'] ?? [];
+  for (const host of flagHosts)
+    if (allowedHostOf(host) === undefined) throw new UsageError(notAHost('--allowed-host', host).message);
   // The environment's port is not read when --port is given: a stale SANDBOX_PORT cannot stop the start.
   const fromEnv = usage(() =>
     optionsFromEnv(port === undefined ? env : { ...env, SANDBOX_PORT: undefined, PORT: undefined }),
@@ -107,6 +120,7 @@ export function parseSandboxArgs(args: string[], env: NodeJS.ProcessEnv): Sandbo
     const allowedOrigins = [...new Set([...flagOrigins, ...originsFromEnv(env.SANDBOX_ALLOWED_ORIGINS)])];
     options.clients = [{ id: DEMO_CLIENT_ID, allowedOrigins }];
   }
+  if (flagHosts.length) options.allowedHosts = [...new Set([...flagHosts, ...(fromEnv.allowedHosts ?? [])])];
   return { help: false, options };
 }
 
@@ -150,7 +164,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number | Sandbo
   }
   const { options } = parsed;
   try {
-    const server = await startSandboxServer(options);
+    // What the sandbox refuses that the developer may have meant to allow is said on standard error.
+    const server = await startSandboxServer({ ...options, log: (line) => io.error(line) });
     io.log(startupMessage(server.url, options));
     return server;
   } catch (error) {

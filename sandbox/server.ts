@@ -1,5 +1,5 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo, isIPv6 } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import {
   createSandbox,
@@ -10,10 +10,14 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from './app';
+import { allowedHostOf, notAHost } from './hosts';
 import { SANDBOX_IDP_ID } from './identity';
 import { idpKeyFromEnv } from './idp';
 import { DEFAULT_SANDBOX_APP_ID } from './webhooks';
-import { readWebhookKey } from './webhooks/signing';
+import { generateWebhookKeys, readWebhookKey, type WebhookKeys } from './webhooks/signing';
+
+const privateKeyPem = (keys: WebhookKeys) =>
+  keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 export interface SandboxServer {
   /** The address it listens on, e.g. `http://127.0.0.1:4100`. */
@@ -24,24 +28,65 @@ export interface SandboxServer {
 
 export interface SandboxServerOptions extends SandboxOptions {
   port?: number;
+  /** The address to listen on (default 127.0.0.1); unless it is every address (0.0.0.0, ::), a host answered. */
   host?: string;
 }
+
+/** Addresses that mean "every interface": not a name the sandbox is reached by. */
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]', '']);
 
 /**
  * Serves the sandbox over HTTP on loopback. A simulated dropped connection (`dropRate`) destroys the socket
  * before any answer, as a reset connection would; a lost answer (`lostAnswerRate`) breaks off after it.
+ *
+ * The port opens only when the sandbox is ready: what takes time (the webhook key pair) is done first, and the
+ * sandbox is made as the port opens, before any connection is read, so the first request a script sends once
+ * the port answers gets a real answer.
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? DEFAULT_SANDBOX_PORT;
-  // Listen first: with port 0 the address (and so the public URL in media links) is known only then.
-  let sandbox: Sandbox | undefined;
-  let listener: ReturnType<typeof getRequestListener> | undefined;
-  const server: Server = createServer((req, res) => {
-    if (!sandbox || !listener) {
-      res.writeHead(503).end();
-      return;
-    }
+  const urlHost = isIPv6(host) ? `[${host}]` : host;
+  // Bound to one address, the sandbox answers requests for it; bound to all (0.0.0.0, ::), only for its names.
+  const allowedHosts = [...(options.allowedHosts ?? []), ...(WILDCARD_ADDRESSES.has(host) ? [] : [host])];
+  // Read (a bad key stops the start before the port is taken) or made now, not on the first delivery.
+  if (options.webhookKey) readWebhookKey(options.webhookKey);
+  const webhookKey = options.webhookKey ?? privateKeyPem(await generateWebhookKeys());
+  const server: Server = createServer();
+  // With port 0 the address (and so the public URL in media links) is known only once listening.
+  const sandbox = await new Promise<Sandbox>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      try {
+        const { port: actualPort } = server.address() as AddressInfo;
+        const publicUrl = `http://${urlHost}:${actualPort}`;
+        const made = createSandbox({ publicUrl, ...options, webhookKey, allowedHosts });
+        server.on('request', requestListener(made));
+        resolve(made);
+      } catch (error) {
+        server.close();
+        reject(error);
+      }
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${urlHost}:${actualPort}`,
+    sandbox,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // No delivery attempt outlives the server.
+        sandbox.context.webhooks.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Node's request listener for `sandbox`, with the simulated dropped connections and lost answers. */
+function requestListener(sandbox: Sandbox): (req: IncomingMessage, res: ServerResponse) => void {
+  const listener = getRequestListener(sandbox.app.fetch);
+  return (req, res) => {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
     if (sandbox.shouldDrop(path)) {
       req.socket.destroy();
@@ -49,27 +94,6 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     }
     if (sandbox.shouldLoseAnswer(path)) breakOffAfterHead(res);
     void listener(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const actualPort = (server.address() as AddressInfo).port;
-  sandbox = createSandbox({ publicUrl: `http://${host}:${actualPort}`, ...options });
-  // The webhook key pair is made at start (or read from SANDBOX_WEBHOOK_KEY), not on the first delivery.
-  await sandbox.context.webhooks.publicKeyPem();
-  listener = getRequestListener(sandbox.app.fetch);
-  const started = sandbox;
-  return {
-    url: `http://${host}:${actualPort}`,
-    sandbox,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // No delivery attempt outlives the server.
-        started.context.webhooks.clear();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
   };
 }
 
@@ -120,6 +144,20 @@ export function originsFromEnv(value: string | undefined): string[] {
 }
 
 /**
+ * `SANDBOX_ALLOWED_HOSTS`: comma-separated host names (`my-machine.local`, `.example.test` for a domain) the
+ * sandbox answers besides its own. A value that is not one is an error that names it.
+ */
+export function hostsFromEnv(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const host of hosts)
+    if (allowedHostOf(host) === undefined) throw notAHost('SANDBOX_ALLOWED_HOSTS', host);
+  return hosts;
+}
+
+/**
  * The webhooks' settings from the environment: `SANDBOX_WEBHOOK_KEY` (the private RSA key deliveries are signed
  * with, PEM or base64 of it; a new pair at each start without it) and `SANDBOX_APP_ID` (their audience). A value
  * that cannot be used stops the start with a message naming it.
@@ -150,7 +188,7 @@ export function parsePort(value: string, source: string): number {
 
 /**
  * Options from the environment: SANDBOX_PORT (else PORT), HOST, SANDBOX_API_KEY, SANDBOX_IDP_KEY,
- * SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS, SANDBOX_APP_ID and SANDBOX_WEBHOOK_KEY. `SANDBOX_PORT` is the name
+ * SANDBOX_PUBLIC_URL, SANDBOX_ALLOWED_ORIGINS, SANDBOX_ALLOWED_HOSTS, SANDBOX_APP_ID and SANDBOX_WEBHOOK_KEY. `SANDBOX_PORT` is the name
  * `npm start` uses too; `PORT` stays for those who started the sandbox with it before.
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxServerOptions {
@@ -160,6 +198,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
       ? parsePort(env.PORT, 'PORT')
       : DEFAULT_SANDBOX_PORT;
   const origins = originsFromEnv(env.SANDBOX_ALLOWED_ORIGINS);
+  const hosts = hostsFromEnv(env.SANDBOX_ALLOWED_HOSTS);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -167,6 +206,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
     idpKey: idpKeyFromEnv(env),
     ...(env.SANDBOX_PUBLIC_URL ? { publicUrl: env.SANDBOX_PUBLIC_URL } : {}),
     clients: [{ id: DEMO_CLIENT_ID, allowedOrigins: origins.length ? origins : DEMO_ALLOWED_ORIGINS }],
+    ...(hosts.length ? { allowedHosts: hosts } : {}),
     ...webhookOptionsFromEnv(env),
   };
 }
@@ -177,13 +217,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxSer
  */
 export function startupMessage(
   url: string,
-  options: Pick<SandboxOptions, 'idpKey' | 'apiKey' | 'clients' | 'appId'>,
+  options: Pick<SandboxOptions, 'idpKey' | 'apiKey' | 'clients' | 'appId' | 'allowedHosts'>,
 ): string {
   return [
     `Sandbox platform listening on ${url}`,
     ...(options.clients ?? []).map(
       (client) => `  OAuth client "${client.id}" accepts pages on ${client.allowedOrigins.join(', ')}`,
     ),
+    ...(options.allowedHosts?.length
+      ? [
+          `  answers requests for ${options.allowedHosts.join(', ')} too (--allowed-host, SANDBOX_ALLOWED_HOSTS)`,
+        ]
+      : []),
     `  merchant API key "${options.apiKey ?? DEFAULT_API_KEY}" (SANDBOX_API_KEY)`,
     `  identity provider ${SANDBOX_IDP_ID}: id_token signed with HS256, key "${options.idpKey ?? idpKeyFromEnv({})}" (SANDBOX_IDP_KEY)`,
     `  webhooks: subscribe with POST ${url}/_sandbox/webhooks; RS256 public key at ${url}/_sandbox/webhooks/public-key; app id ${options.appId ?? DEFAULT_SANDBOX_APP_ID} (SANDBOX_APP_ID)`,

@@ -35,6 +35,10 @@ export async function startServers(
     extraRoots?: Record<string, string>;
     /** More origins `demo-client` accepts: a site builder's own pages. */
     extraOrigins?: string[];
+    /** More host names the sandbox answers (`SANDBOX_ALLOWED_HOSTS`), besides loopback names. */
+    allowedHosts?: string[];
+    /** Where the sandbox says what it refused (an origin, a host); nothing by default (the tests). */
+    log?: (line: string) => void;
   } = {},
 ): Promise<RunningServers> {
   let sandboxUrl = '';
@@ -52,6 +56,8 @@ export async function startServers(
       idpKey: idpKeyFromEnv(),
       // SANDBOX_APP_ID and SANDBOX_WEBHOOK_KEY: the webhooks' audience and signing key.
       ...webhookOptionsFromEnv(),
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      ...(options.log ? { log: options.log } : {}),
       clients: [
         {
           id: DEMO_CLIENT_ID,

@@ -1,17 +1,25 @@
 /**
  * `npm start` (after the build): the sandbox on 4100 and the demo shop on 4000, until Ctrl-C.
- * `SANDBOX_ALLOWED_ORIGINS=http://localhost:5500` lets a page of your own use the sandbox too.
+ * `SANDBOX_ALLOWED_ORIGINS=http://localhost:5500` lets a page of your own use the sandbox too, and
+ * `SANDBOX_ALLOWED_HOSTS=my-machine.local` has it answer requests for another name than loopback's.
  */
 import { SANDBOX_IDP_ID } from '../sandbox/identity';
 import { idpKeyFromEnv } from '../sandbox/idp';
-import { originsFromEnv } from '../sandbox/server';
+import { hostsFromEnv, originsFromEnv } from '../sandbox/server';
 import { startServers } from './servers';
 
 const demoPort = Number(process.env.DEMO_PORT ?? 4000);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4100);
 try {
   const extraOrigins = originsFromEnv(process.env.SANDBOX_ALLOWED_ORIGINS);
-  const servers = await startServers({ demoPort, sandboxPort, extraOrigins });
+  const allowedHosts = hostsFromEnv(process.env.SANDBOX_ALLOWED_HOSTS);
+  const servers = await startServers({
+    demoPort,
+    sandboxPort,
+    extraOrigins,
+    allowedHosts,
+    log: (line) => console.warn(line),
+  });
   console.log(`Sandbox platform: ${servers.sandboxUrl}`);
   console.log(`Demo shop:        ${servers.demoUrl}/`);
   console.log(
@@ -22,6 +30,8 @@ try {
   );
   if (extraOrigins.length)
     console.log(`Also allowed:     ${extraOrigins.join(', ')} (SANDBOX_ALLOWED_ORIGINS)`);
+  if (allowedHosts.length)
+    console.log(`Also answered:    requests for ${allowedHosts.join(', ')} (SANDBOX_ALLOWED_HOSTS)`);
   console.log('Demo member: jane@example.com / storefront-demo. Press Ctrl-C to stop.');
   const stop = () => void servers.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

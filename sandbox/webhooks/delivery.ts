@@ -1,7 +1,12 @@
 /**
  * Delivering events as the platform does (WEBHOOKS.md): a `POST` per event per subscription whose body is the
- * signed token; the receiver has 1,250 ms to answer 2xx, else the same token (the same event id) is sent again
+ * signed token; the receiver has 1,250 ms to answer 2xx, else the event (the same event id) is sent again
  * after each wait of `webhookRetryDelaysMs`. Each is written down for `GET /_sandbox/webhooks/deliveries`.
+ *
+ * An event gives up after its attempts, never after a time: its retries may wait in its lane behind a backlog
+ * for longer than the schedule says, so each attempt sends the event's token only while it has time left
+ * (`fresh`), and an event that waited past that is signed again, with the same envelope, so no token is sent
+ * past its `exp` and no retry is refused as expired.
  *
  * A dead receiver must not slow the platform's calls. Attempts start on timers, after the call that caused them
  * has been answered; and each subscription has a lane: at most `MAX_ATTEMPTS_IN_FLIGHT` attempts waiting for an
@@ -52,9 +57,40 @@ export interface DeliveryAttempt {
 
 export type WebhookFetch = (url: string, init: RequestInit) => Promise<Response>;
 
+/** An event's token and its `exp` (seconds since the epoch). */
+export interface SignedToken {
+  token: string;
+  exp: number;
+}
+
+/** The clock and timers attempts run on: the process's, or a test's simulated time. */
+export interface DeliveryTimers {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  setTimeout(task: () => void, delayMs: number): unknown;
+  clearTimeout(timer: unknown): void;
+}
+
+export const REAL_DELIVERY_TIMERS: DeliveryTimers = {
+  now: () => Date.now(),
+  setTimeout(task, delayMs) {
+    const timer = setTimeout(task, delayMs);
+    // A script that used the sandbox in-process may end while a retry waits.
+    timer.unref?.();
+    return timer;
+  },
+  clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
+
+/** An event's token, shared by its attempts to every subscription; signed when first needed, again when stale. */
+interface Signing {
+  event: SandboxEvent;
+  token: Promise<SignedToken> | undefined;
+}
+
 interface Job {
   event: SandboxEvent;
-  token: () => Promise<string>;
+  signing: Signing;
   subscription: Subscription;
   attempt: number;
 }
@@ -69,7 +105,7 @@ interface Lane {
   /** No attempt starts before this time (ms since the epoch). */
   notBefore: number;
   /** Set while a start of due attempts is on a timer. */
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: unknown;
 }
 
 interface Outcome {
@@ -91,24 +127,38 @@ export class Deliveries {
   readonly subscriptions = new Map<string, Subscription>();
   private readonly lanes = new Map<string, Lane>();
   private readonly log: DeliveryAttempt[] = [];
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly timers = new Set<unknown>();
+  /** Attempts signing or waiting for their answer. */
+  private readonly underWay = new Set<Promise<void>>();
   /** Moved by `clear()`: whatever an older generation had started is dropped. */
   private generation = 0;
   /** Deliveries (an event to a subscription) not yet delivered nor given up: due, waiting for an answer or a retry. */
   private unfinished = 0;
+  private readonly clock: DeliveryTimers;
 
   constructor(
     private readonly deps: {
       fetch: WebhookFetch;
-      /** Signs an event: called once, at its first attempt; every attempt sends that token. */
-      sign: (event: SandboxEvent) => Promise<string>;
+      /** Signs an event: at its first attempt, and again when an attempt finds the token not `fresh`. */
+      sign: (event: SandboxEvent) => Promise<SignedToken>;
+      /** Whether a token may be sent now: its `exp` far enough ahead. */
+      fresh: (signed: SignedToken) => boolean;
       /** The waits before each retry, read at each failure (`PATCH /_sandbox/settings` applies at once). */
       retryDelaysMs: () => readonly number[];
+      /** The clock and timers of the attempts (default the process's). */
+      timers?: DeliveryTimers | undefined;
     },
-  ) {}
+  ) {
+    this.clock = deps.timers ?? REAL_DELIVERY_TIMERS;
+  }
 
   subscribe(url: string, events: string[] | null): Subscription {
-    const subscription = { id: randomUUID(), url, events, createdDate: new Date().toISOString() };
+    const subscription = {
+      id: randomUUID(),
+      url,
+      events,
+      createdDate: new Date(this.clock.now()).toISOString(),
+    };
     this.subscriptions.set(subscription.id, subscription);
     this.lanes.set(subscription.id, {
       subscription,
@@ -135,16 +185,12 @@ export class Deliveries {
   /** Each event to each subscription that wants its type. */
   send(events: readonly SandboxEvent[]): void {
     for (const event of events) {
-      let signed: Promise<string> | undefined;
-      const token = () => {
-        signed ??= this.deps.sign(event);
-        return signed;
-      };
+      const signing: Signing = { event, token: undefined };
       for (const lane of this.lanes.values()) {
         const { events: wanted } = lane.subscription;
         if (wanted && !wanted.includes(event.eventType)) continue;
         this.unfinished += 1;
-        lane.due.push({ event, token, subscription: lane.subscription, attempt: 1 });
+        lane.due.push({ event, signing, subscription: lane.subscription, attempt: 1 });
         this.wake(lane);
       }
     }
@@ -164,11 +210,19 @@ export class Deliveries {
     return this.unfinished;
   }
 
+  /**
+   * Resolves once no attempt is signing or waiting for its answer: all that is left waits on a timer. Tests on
+   * simulated time move the clock to the next timer then.
+   */
+  async idle(): Promise<void> {
+    while (this.underWay.size > 0) await Promise.allSettled([...this.underWay]);
+  }
+
   /** No subscriptions, no log, and every attempt still to come dropped. */
   clear(): void {
     this.generation += 1;
     this.unfinished = 0;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers) this.clock.clearTimeout(timer);
     this.timers.clear();
     this.lanes.clear();
     this.subscriptions.clear();
@@ -176,27 +230,25 @@ export class Deliveries {
   }
 
   /** Runs `task` after `delayMs` unless `clear()` came first. */
-  private later(delayMs: number, task: () => void): ReturnType<typeof setTimeout> {
+  private later(delayMs: number, task: () => void): unknown {
     const generation = this.generation;
-    const timer = setTimeout(() => {
+    const timer = this.clock.setTimeout(() => {
       this.timers.delete(timer);
       if (generation === this.generation) task();
     }, delayMs);
-    // A script that used the sandbox in-process may end while a retry waits.
-    timer.unref?.();
     this.timers.add(timer);
     return timer;
   }
 
-  private cancel(timer: ReturnType<typeof setTimeout>): void {
-    clearTimeout(timer);
+  private cancel(timer: unknown): void {
+    this.clock.clearTimeout(timer);
     this.timers.delete(timer);
   }
 
   /** Starts the lane's due attempts on a timer: never within the call that made the event. */
   private wake(lane: Lane): void {
     if (lane.timer || lane.due.length === 0) return;
-    lane.timer = this.later(Math.max(0, lane.notBefore - Date.now()), () => {
+    lane.timer = this.later(Math.max(0, lane.notBefore - this.clock.now()), () => {
       lane.timer = undefined;
       this.start(lane);
     });
@@ -204,7 +256,7 @@ export class Deliveries {
 
   private start(lane: Lane): void {
     if (this.lanes.get(lane.subscription.id) !== lane) return;
-    if (Date.now() < lane.notBefore) {
+    if (this.clock.now() < lane.notBefore) {
       this.wake(lane);
       return;
     }
@@ -213,21 +265,42 @@ export class Deliveries {
       const job = lane.due.shift() as Job;
       lane.inFlight += 1;
       const generation = this.generation;
-      void this.attempt(job)
-        .catch((error: unknown) => ({ ...failedOutcome(), error: `not sent: ${(error as Error).message}` }))
+      const run = this.attempt(job)
+        .catch((error: unknown) => ({
+          sentDate: new Date(this.clock.now()).toISOString(),
+          durationMs: 0,
+          status: null,
+          error: `not sent: ${(error as Error).message}`,
+        }))
         .then((outcome) => {
           if (generation === this.generation) this.finish(lane, job, outcome);
-        });
+        })
+        .finally(() => this.underWay.delete(run));
+      this.underWay.add(run);
     }
+  }
+
+  /**
+   * The token to send now: the event's, while `fresh`; else (its retries waited long in the lane) the event
+   * signed again, once for all the attempts that find it so.
+   */
+  private async tokenOf(signing: Signing): Promise<string> {
+    const held = signing.token;
+    if (held) {
+      const signed = await held;
+      if (this.deps.fresh(signed)) return signed.token;
+      if (signing.token === held) signing.token = this.deps.sign(signing.event);
+    } else signing.token = this.deps.sign(signing.event);
+    return (await (signing.token as Promise<SignedToken>)).token;
   }
 
   /** One POST of the event's token, with 1,250 ms to answer. */
   private async attempt(job: Job): Promise<Outcome> {
-    const body = await job.token();
-    const sentDate = new Date().toISOString();
-    const started = performance.now();
+    const body = await this.tokenOf(job.signing);
+    const started = this.clock.now();
+    const sentDate = new Date(started).toISOString();
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), WEBHOOK_TIMEOUT_MS);
+    const timer = this.clock.setTimeout(() => controller.abort(), WEBHOOK_TIMEOUT_MS);
     let status: number | null = null;
     let error: string | undefined;
     try {
@@ -244,9 +317,9 @@ export class Deliveries {
     } catch (caught) {
       error = reasonOf(caught, controller.signal.aborted);
     } finally {
-      clearTimeout(timer);
+      this.clock.clearTimeout(timer);
     }
-    return { sentDate, durationMs: Math.round(performance.now() - started), status, error };
+    return { sentDate, durationMs: Math.max(0, this.clock.now() - started), status, error };
   }
 
   /** Notes the attempt, and retries it after its wait, gives it up or counts it delivered. */
@@ -254,7 +327,7 @@ export class Deliveries {
     lane.inFlight -= 1;
     const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     lane.failing = !delivered;
-    if (!delivered) lane.notBefore = Date.now() + PAUSE_AFTER_FAILURE_MS;
+    if (!delivered) lane.notBefore = this.clock.now() + PAUSE_AFTER_FAILURE_MS;
     const live = this.lanes.get(lane.subscription.id) === lane;
     const wait = delivered || !live ? undefined : this.deps.retryDelaysMs()[job.attempt - 1];
     this.record(job, outcome, delivered, wait);
@@ -287,10 +360,3 @@ export class Deliveries {
     if (this.log.length > MAX_LOGGED_ATTEMPTS) this.log.splice(0, this.log.length - MAX_LOGGED_ATTEMPTS);
   }
 }
-
-const failedOutcome = (): Outcome => ({
-  sentDate: new Date().toISOString(),
-  durationMs: 0,
-  status: null,
-  error: undefined,
-});

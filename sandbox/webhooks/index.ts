@@ -9,6 +9,8 @@ import { ChangeTracker } from './changes';
 import {
   Deliveries,
   type DeliveryAttempt,
+  type DeliveryTimers,
+  type SignedToken,
   type Subscription,
   WEBHOOK_TIMEOUT_MS,
   type WebhookFetch,
@@ -16,7 +18,7 @@ import {
 import { type EventIdentity, eventOf, SANDBOX_OWNER_ID, type SandboxEvent, type Sequences } from './events';
 import { generateWebhookKeys, readWebhookKey, signWebhookToken, type WebhookKeys } from './signing';
 
-export type { DeliveryAttempt, Subscription, WebhookFetch } from './delivery';
+export type { DeliveryAttempt, DeliveryTimers, Subscription, WebhookFetch } from './delivery';
 export { MAX_SUBSCRIPTIONS, WEBHOOK_TIMEOUT_MS } from './delivery';
 export { ALL_EVENT_TYPES, DEFAULT_SANDBOX_APP_ID, EVENT_TYPES, SANDBOX_INSTANCE_ID } from './events';
 
@@ -27,10 +29,15 @@ export interface SandboxWebhooksOptions {
   key?: string | undefined;
   /** The `fetch` deliveries use: tests route it to an in-process receiver. */
   fetch?: WebhookFetch | undefined;
+  /** The clock and timers of the attempts: tests run them on simulated time. */
+  timers?: DeliveryTimers | undefined;
 }
 
-/** Seconds a token stays valid after the last attempt the retry schedule allows, for a slow receiver's clock. */
-const EXP_MARGIN_SECONDS = 300;
+/**
+ * Seconds a token stays valid after the last attempt the retry schedule allows, for a receiver's clock that is
+ * ahead; and the least time to `exp` a token is sent with (an older one is signed again).
+ */
+export const EXP_MARGIN_SECONDS = 300;
 
 /** The envelope's `identity`: who made the call, from its `Authorization` (none for a call without a token). */
 export function identityOf(
@@ -68,7 +75,9 @@ export class SandboxWebhooks {
     this.deliveries = new Deliveries({
       fetch: fetchFn,
       sign: (event) => this.sign(event),
+      fresh: ({ exp }) => exp - this.ctx.now() / 1000 >= EXP_MARGIN_SECONDS,
       retryDelaysMs: () => this.ctx.settings.webhookRetryDelaysMs,
+      timers: options.timers,
     });
   }
 
@@ -129,6 +138,11 @@ export class SandboxWebhooks {
     return this.deliveries.attempts(filter);
   }
 
+  /** Resolves once no attempt is signing or waiting for its answer (the rest waits on timers). */
+  idle(): Promise<void> {
+    return this.deliveries.idle();
+  }
+
   /** No subscriptions, no log, no attempt still to come (a reset, or the server closing). */
   clear(): void {
     this.deliveries.clear();
@@ -136,13 +150,14 @@ export class SandboxWebhooks {
     this.sequences.clear();
   }
 
-  private async sign(event: SandboxEvent): Promise<string> {
+  /** The event's token, valid through the whole retry schedule, so that its attempts send the same one. */
+  private async sign(event: SandboxEvent): Promise<SignedToken> {
     const { privateKey } = await this.keyPair();
     const iat = Math.floor(this.ctx.now() / 1000);
-    // Valid through the whole retry schedule: every attempt sends this same token.
     const delays = this.ctx.settings.webhookRetryDelaysMs;
     const scheduleMs = delays.reduce((sum, wait) => sum + wait, 0) + WEBHOOK_TIMEOUT_MS * (delays.length + 1);
     const exp = iat + Math.ceil(scheduleMs / 1000) + EXP_MARGIN_SECONDS;
-    return signWebhookToken({ data: event.envelope, iat, exp, iss: 'wix.com', aud: this.appId }, privateKey);
+    const claims = { data: event.envelope, iat, exp, iss: 'wix.com' as const, aud: this.appId };
+    return { token: await signWebhookToken(claims, privateKey), exp };
   }
 }

@@ -1,6 +1,7 @@
 import { createHmac, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { vi } from 'vitest';
 import type { SandboxOptions } from '../../sandbox/app';
+import type { DeliveryTimers } from '../../sandbox/webhooks';
 import type { ApiClient } from '../../src/api/http';
 import {
   createCollection,
@@ -22,6 +23,38 @@ import {
 } from '../../src/api/webhooks';
 import { apiHarness } from './api';
 import { SANDBOX_ORIGIN } from './sandbox';
+
+/**
+ * Simulated time for webhook deliveries (`webhookTimers`) and the sandbox's and receiver's clocks (`now`): it
+ * moves only when `runNext` runs the earliest timer (in the order they were set, for the same time).
+ */
+export function simulatedTime(start = Date.parse('2026-11-22T12:00:00.000Z')) {
+  let now = start;
+  let order = 0;
+  const timers = new Map<number, { at: number; order: number; task: () => void }>();
+  const time: DeliveryTimers & { runNext(): boolean } = {
+    now: () => now,
+    setTimeout(task, delayMs) {
+      order += 1;
+      timers.set(order, { at: now + Math.max(0, delayMs), order, task });
+      return order;
+    },
+    clearTimeout(timer) {
+      timers.delete(timer as number);
+    },
+    runNext() {
+      let next: { at: number; order: number; task: () => void } | undefined;
+      for (const timer of timers.values())
+        if (!next || timer.at < next.at || (timer.at === next.at && timer.order < next.order)) next = timer;
+      if (!next) return false;
+      timers.delete(next.order);
+      now = Math.max(now, next.at);
+      next.task();
+      return true;
+    },
+  };
+  return time;
+}
 
 export interface TestKeys {
   privateKey: KeyObject;

@@ -132,6 +132,19 @@ describe('storefront-widgets sandbox: the server', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });
 
+  it('says on standard error, once, that a page origin is not allowed and how to allow it (issue 34)', async () => {
+    const { err, run } = cli();
+    const server = await started(await run('sandbox', '--port', '0', '--origin', 'http://localhost:5173'));
+    for (let i = 0; i < 2; i++)
+      await fetch(`${server.url}/oauth2/token`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+      });
+    expect(err).toEqual([
+      '[sandbox] No OAuth client allows pages on http://localhost:3000, so the browser blocks their calls (a CORS error). Allow it with: npx storefront-widgets sandbox --origin http://localhost:3000 (or SANDBOX_ALLOWED_ORIGINS=http://localhost:3000)',
+    ]);
+  });
+
   it('says a port is in use and exits 1', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ALLOWED_ORIGINS } from '../../../sandbox/app';
+import { MAX_NOTICES } from '../../../sandbox/notices';
 import { optionsFromEnv, originsFromEnv, startSandboxServer } from '../../../sandbox/server';
 import { testSandbox } from '../../helpers/sandbox';
 
@@ -163,6 +164,65 @@ describe('CORS', () => {
     expect(
       (await call('POST', '/_sandbox/clients/nobody/origins', { body: { origin: DEMO_ORIGIN } })).status,
     ).toBe(404);
+  });
+});
+
+describe('a page origin no OAuth client allows (issue 34)', () => {
+  const preflight = (call: ReturnType<typeof testSandbox>['call'], origin: string) =>
+    call('OPTIONS', '/oauth2/token', { headers: { origin, 'access-control-request-method': 'POST' } });
+  const allowWith = (origin: string) =>
+    `[sandbox] No OAuth client allows pages on ${origin}, so the browser blocks their calls (a CORS error). Allow it with: npx storefront-widgets sandbox --origin ${origin} (or SANDBOX_ALLOWED_ORIGINS=${origin})`;
+
+  it('is named once on the sandbox console, with the flag that allows it', async () => {
+    const lines: string[] = [];
+    const { call } = testSandbox({ log: (line) => lines.push(line) });
+    await preflight(call, 'http://localhost:5173');
+    await preflight(call, 'http://localhost:5173');
+    await call('POST', '/oauth2/token', {
+      body: { clientId: 'demo-client', grantType: 'anonymous' },
+      headers: { origin: 'http://localhost:5173' },
+    });
+    // Allowed origins, the sandbox's own (its hosted pages' forms) and calls with no Origin: nothing to say.
+    await preflight(call, DEMO_ORIGIN);
+    await call('POST', '/oauth2/token', {
+      body: { clientId: 'demo-client', grantType: 'anonymous' },
+      headers: { origin: 'https://sandbox.test' },
+    });
+    await call('GET', '/_sandbox/status');
+    expect(lines).toEqual([allowWith('http://localhost:5173')]);
+    await preflight(call, 'null');
+    expect(lines[1]).toMatch(/^\[sandbox\] A page with no origin \("Origin: null": opened as a file/);
+    // The caller's text, with no terminal escape in it.
+    await preflight(call, 'http://a\u001b[2J.test');
+    expect(lines[2]).toContain('pages on http://a\ufffd[2J.test,');
+  });
+
+  it('is remembered for at most MAX_NOTICES origins, then no more are reported until a reset', async () => {
+    const lines: string[] = [];
+    const { call, sandbox } = testSandbox({ log: (line) => lines.push(line) });
+    for (let i = 0; i < MAX_NOTICES + 20; i++) await preflight(call, `http://localhost:${6000 + i}`);
+    expect(lines).toHaveLength(MAX_NOTICES + 1);
+    expect(lines[MAX_NOTICES - 1]).toBe(allowWith(`http://localhost:${6000 + MAX_NOTICES - 1}`));
+    expect(lines[MAX_NOTICES]).toBe(
+      `[sandbox] More than ${MAX_NOTICES} refused origins and hosts: no more are reported until a reset`,
+    );
+    sandbox.reset();
+    await preflight(call, 'http://localhost:6000');
+    expect(lines).toHaveLength(MAX_NOTICES + 2);
+  });
+
+  it('prints nothing without a log: in-process sandboxes (the tests) stay quiet', async () => {
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((name) =>
+      vi.spyOn(console, name).mockImplementation(() => {}),
+    );
+    try {
+      const { call } = testSandbox();
+      await preflight(call, 'http://localhost:5173');
+      await call('GET', '/_sandbox/status', { headers: { host: 'rebind.test' } });
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
 

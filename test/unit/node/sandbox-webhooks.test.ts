@@ -32,7 +32,7 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '../../../src/api/index';
 import { NY } from '../../helpers/api';
-import { testKeys, webhookSandbox } from '../../helpers/webhooks';
+import { simulatedTime, testKeys, webhookSandbox } from '../../helpers/webhooks';
 
 /**
  * The sandbox's webhooks (issue 27), in-process: every state change of SPEC.md 7's scope, made through the API
@@ -495,6 +495,55 @@ describe('deliveries like the platform', () => {
       expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(245);
     expect(s.sandbox.context.webhooks.pendingDeliveries).toBe(12 - attempts.length);
   });
+
+  it('a backlog behind a receiver down for 30 minutes: every event accepted once after, no token sent expired', async () => {
+    // Simulated time for the attempts, the sandbox's clock (the tokens' iat and exp) and the receiver's (which
+    // checks exp). A failing lane sends one attempt every 250 ms, so the retries of 600 events wait in it for
+    // longer, in all, than the five minutes a token has beyond the retry schedule (1 s, 10 s, 1 min, 10 min, 1 h).
+    const time = simulatedTime();
+    const upAt = time.now() + 30 * 60_000;
+    const answered = new Map<number, number>();
+    /** Per event (the token's `data`), the `iat` of each token sent; and the least time to `exp` one was sent with. */
+    const issued = new Map<string, Set<number>>();
+    let leastLifeSeconds = Number.POSITIVE_INFINITY;
+    const s = setup({
+      now: time.now,
+      webhookTimers: time,
+      answer: async (request, route) => {
+        const claims = decode(await request.clone().text());
+        leastLifeSeconds = Math.min(leastLifeSeconds, claims.exp - time.now() / 1000);
+        issued.set(claims.data, (issued.get(claims.data) ?? new Set()).add(claims.iat));
+        if (time.now() < upAt) return new Response('down', { status: 503 });
+        const response = await route(request);
+        answered.set(response.status, (answered.get(response.status) ?? 0) + 1);
+        return response;
+      },
+    });
+    await s.subscribe({ events: ['wix.headless.v1.redirect_session_created'] });
+    const { client } = await s.visitor();
+    const made: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const { redirectSession } = await createRedirectSession(client, {
+        storesProduct: { productSlug: 'stoneware-mug' },
+      });
+      made.push(redirectSession.id as string);
+    }
+    const webhooks = s.sandbox.context.webhooks;
+    while (webhooks.pendingDeliveries > 0) {
+      await webhooks.idle();
+      if (webhooks.pendingDeliveries > 0 && !time.runNext()) throw new Error('deliveries left, no timer');
+    }
+    expect(time.now()).toBeGreaterThan(upAt);
+    // Every event accepted once, by a receiver that verified it at the (simulated) time it came; none refused.
+    expect(Object.fromEntries(answered)).toEqual({ 200: made.length });
+    const accepted = s.receiver.of('redirectSession.created').map((e) => e.redirectSession.id);
+    expect(accepted.sort()).toEqual(made.sort());
+    expect(webhooks.attempts().filter((a) => a.outcome === 'failed')).toEqual([]);
+    // A token that waited too long was signed again, the same event in it; none was sent with under 5 minutes left.
+    expect(issued.size).toBe(made.length);
+    expect([...issued.values()].some((iats) => iats.size > 1)).toBe(true);
+    expect(leastLifeSeconds).toBeGreaterThanOrEqual(300);
+  }, 30_000);
 
   it('the merchant API key is an elevated identity: the events name the site owner', async () => {
     const s = setup();
