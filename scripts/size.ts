@@ -153,15 +153,10 @@ function measure(folder: string, label: string, otherService: RegExp) {
   const grid = closure(['embed.js', loader, manifest, products]);
   const every = closure(['embed.js', loader, manifest, memberPart, views, menu]);
   // Every widget used, as a shopper uses them on a page with an add-to-cart button: an add (the page's button's
-  // code, the drawer opening), a sign-in through the modal (the sign-in code at the first keystroke, and the
-  // turns of the session that follow it) and the member's menu opened. What a page really downloads then
+  // code, the drawer opening), a sign-in through the modal (the sign-in code at the first keystroke; the turns
+  // of the session that follow it come with the badge's member part) and the member's menu opened. What a page really downloads then
   // (test/e2e/cdn.e2e.ts follows this journey in Chromium and checks it is this list).
-  const used = closure([
-    ...every,
-    chunk('chunks/host-add-to-cart-'),
-    chunk('chunks/sign-in-flows-'),
-    chunk('chunks/session-turns-'),
-  ]);
+  const used = closure([...every, chunk('chunks/host-add-to-cart-'), chunk('chunks/sign-in-flows-')]);
   // What a member who also uses the menu's actions adds: the member's own calls, loaded by the menu's first action.
   const member = closure([...used, moreManifest, chunk('chunks/member-actions-')]);
   // Every file of the build but the other service and the language packs (each row adds its own language's).

@@ -135,6 +135,27 @@ async function unchosen(
     .find((name) => name && typeof (Object.hasOwn(chosen, name) ? chosen[name] : undefined) !== 'string');
 }
 
+/**
+ * Asks for an option's choice, for a button with no picker for it: in the scope's message element, else (and
+ * on the console) in the drawer's banner, in the page's language.
+ */
+async function askFor(
+  option: string,
+  add: Element,
+  store: Storefront,
+  say: (button: Element, text: (t: Strings) => string) => Promise<boolean>,
+  report: (message: string) => void,
+): Promise<void> {
+  add.setAttribute('data-sf-state', 'error');
+  if (await say(add, (t) => fill(t.chooseOption, { name: option }))) return;
+  report(`choose a ${option} before adding to the cart (data-sf-options or a data-sf-option picker)`);
+  // Set after the drawer opens: a read of the cart it starts clears only the message shown before it.
+  store.getState().openCart();
+  store.setState((s) => ({
+    cart: { ...s.cart, error: { key: 'chooseOption', detail: option }, retry: null },
+  }));
+}
+
 /** Adds what a page's button says (the button is marked busy by the click; every way out here unmarks it). */
 export async function addFrom(
   add: Element,
@@ -180,19 +201,7 @@ export async function addFrom(
       return;
     }
     // An option with neither a picker nor a choice in the button's attributes: nothing is sent.
-    const choose = async (option: string) => {
-      add.setAttribute('data-sf-state', 'error');
-      if (await say(add, (t) => fill(t.chooseOption, { name: option }))) return;
-      options.report(
-        `choose a ${option} before adding to the cart (data-sf-options or a data-sf-option picker)`,
-      );
-      // No message element: the drawer's banner asks for it, in the page's language (set after the drawer opens:
-      // a read of the cart it starts clears only the message shown before it).
-      store.getState().openCart();
-      store.setState((s) => ({
-        cart: { ...s.cart, error: { key: 'chooseOption', detail: option }, retry: null },
-      }));
-    };
+    const choose = (option: string) => askFor(option, add, store, say, options.report);
     const missing = await unchosen(store, read.input);
     if (missing) return await choose(missing);
     void say(add, '');

@@ -50,7 +50,12 @@ function retrying(core: CartCore): CartEdits['retryCart'] {
     if ('lineId' in retry) {
       // A change whose cart could not be read again after it failed: read first (the line may have changed or
       // gone meanwhile, in another tab), then send the change the shopper asked for, if its line is still there.
-      if (retry.reread && !(await core.read())) return;
+      if (retry.reread) {
+        if (!(await core.read())) return;
+        // The change may have arrived (its answer was lost): nothing to send when the cart read says it did.
+        const line = get().cart.cart?.lineItems?.find((l) => l.id === retry.lineId);
+        if (!line || ('quantity' in retry && line.quantity === retry.quantity)) return;
+      }
       return 'remove' in retry ? s.removeLine(retry.lineId) : s.setQuantity(retry.lineId, retry.quantity);
     }
     await s.addToCart(retry);

@@ -49,6 +49,6 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
     // An ordered v1 cart is gone from being current; the order's id cannot be read back. The current cart this
     // page has read already says it (a second read would only be the platform's 404 again, in the console).
     orderOf: async (cartId, current) =>
-      ((current === undefined ? await read() : current)?.id === cartId ? null : undefined),
+      (current === undefined ? await read() : current)?.id === cartId ? null : undefined,
   };
 }

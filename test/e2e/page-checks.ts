@@ -113,36 +113,48 @@ const SELECT_ARROW_PX = 20;
  * (in their shadow roots) whose content is wider than their box (clipped or overflowing text), by a description.
  */
 export const overflows = (page: Page, hosts = WIDGETS) =>
-  page.evaluate(([selector, SELECT_ARROW_PX]) => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth)
-      found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const host of document.querySelectorAll(selector)) {
-      for (const el of host.shadowRoot?.querySelectorAll<HTMLElement>('*') ?? []) {
-        const style = getComputedStyle(el);
-        if (style.display === 'none' || style.display === 'contents' || el.clientWidth === 0) continue;
-        // A select shows one of its options, cut at its arrow: every option's text must fit its box.
-        if (el instanceof HTMLSelectElement) {
-          const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-          context.font = style.font;
-          const room =
-            el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW_PX;
-          for (const option of el.options) {
-            const width = Math.ceil(context.measureText(option.text).width);
-            if (width > room)
-              found.push(`<${host.localName}> select option "${option.text}": ${width} > ${Math.floor(room)}`);
+  page.evaluate(
+    ([selector, SELECT_ARROW_PX]) => {
+      const found: string[] = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth)
+        found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+      for (const host of document.querySelectorAll(selector)) {
+        for (const el of host.shadowRoot?.querySelectorAll<HTMLElement>('*') ?? []) {
+          const style = getComputedStyle(el);
+          if (style.display === 'none' || style.display === 'contents' || el.clientWidth === 0) continue;
+          // A select shows one of its options, cut at its arrow: every option's text must fit its box.
+          if (el instanceof HTMLSelectElement) {
+            const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+            context.font = style.font;
+            const room =
+              el.clientWidth -
+              parseFloat(style.paddingLeft) -
+              parseFloat(style.paddingRight) -
+              SELECT_ARROW_PX;
+            for (const option of el.options) {
+              const width = Math.ceil(context.measureText(option.text).width);
+              if (width > room)
+                found.push(
+                  `<${host.localName}> select option "${option.text}": ${width} > ${Math.floor(room)}`,
+                );
+            }
+            continue;
           }
-          continue;
+          // A field scrolls what is typed in it: a long password is not a layout's fault.
+          if (el.closest('.sf-visually-hidden, [part="media"], [part="gallery"], select, input, textarea'))
+            continue;
+          if (
+            el.scrollWidth > el.clientWidth + 1 &&
+            style.overflowX !== 'auto' &&
+            style.overflowX !== 'scroll'
+          )
+            found.push(
+              `<${host.localName}> ${el.localName}.${el.className || el.getAttribute('part')}: "${el.textContent?.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`,
+            );
         }
-        // A field scrolls what is typed in it: a long password is not a layout's fault.
-        if (el.closest('.sf-visually-hidden, [part="media"], [part="gallery"], select, input, textarea'))
-          continue;
-        if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll')
-          found.push(
-            `<${host.localName}> ${el.localName}.${el.className || el.getAttribute('part')}: "${el.textContent?.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth}`,
-          );
       }
-    }
-    return found;
-  }, [hosts, SELECT_ARROW_PX] as const);
+      return found;
+    },
+    [hosts, SELECT_ARROW_PX] as const,
+  );

@@ -1,4 +1,4 @@
-import { computePosition, type Middleware, offset, type Placement, shift } from '@floating-ui/react';
+import { computePosition, type Middleware, type Placement } from '@floating-ui/react';
 import {
   createElement,
   Fragment,
@@ -222,18 +222,23 @@ const onPixels = (element: Element, value: number) => {
 };
 
 /**
- * Above the button instead when the panel does not fit below it and there is more room above (floating-ui's
- * `flip`, for the one way this menu turns: 0.8 KB gzip less than the general one).
+ * The panel's place from floating-ui's start (its end at the button's end, under it): above the button instead
+ * when it does not fit below and there is more room above; `GAP_PX` from the button; moved along the button
+ * to stay `VIEWPORT_PADDING_PX` inside the viewport. floating-ui's `flip`, `offset` and `shift` for the one way
+ * this menu moves, in one middleware: 1.2 KB gzip less than theirs.
  */
-const flipUp: Middleware = {
-  name: 'flipUp',
-  fn({ rects: { reference, floating }, placement, elements }) {
-    const height = elements.floating.ownerDocument.defaultView?.innerHeight ?? 0;
-    const below = height - VIEWPORT_PADDING_PX - (reference.y + reference.height + GAP_PX);
+const placed: Middleware = {
+  name: 'placed',
+  fn({ x, y, rects: { reference, floating }, placement, elements }) {
+    const { clientWidth, clientHeight } = elements.floating.ownerDocument.documentElement;
+    const below = clientHeight - VIEWPORT_PADDING_PX - (reference.y + reference.height + GAP_PX);
     const above = reference.y - GAP_PX - VIEWPORT_PADDING_PX;
-    return placement === 'bottom-end' && floating.height > below && above > below
-      ? { reset: { placement: 'top-end' } }
-      : {};
+    if (placement === 'bottom-end' && floating.height > below && above > below)
+      return { reset: { placement: 'top-end' } };
+    return {
+      x: Math.max(VIEWPORT_PADDING_PX, Math.min(x, clientWidth - VIEWPORT_PADDING_PX - floating.width)),
+      y: placement === 'top-end' ? y - GAP_PX : y + GAP_PX,
+    };
   },
 };
 
@@ -276,7 +281,7 @@ function useMenuPosition(anchor: HTMLElement) {
       void computePosition(anchor, floating, {
         placement: 'bottom-end',
         strategy: 'fixed',
-        middleware: [offset(GAP_PX), flipUp, shift({ padding: VIEWPORT_PADDING_PX })],
+        middleware: [placed],
       }).then(({ x, y, placement }) => {
         const next = { x: onPixels(floating, x), y: onPixels(floating, y), placement };
         // Committed at once, as the position it is measured for (a scroll's next frame may move it again).
@@ -300,7 +305,7 @@ function useMenuPosition(anchor: HTMLElement) {
       stop?.();
     };
   }, [anchor]);
-  // The panel scrolls inside itself within the room on the side flipUp chose: below the button, down to the
+  // The panel scrolls inside itself within the room on the side `placed` chose: below the button, down to the
   // viewport's bottom edge (in CSS, so it follows a resize at once); above it, up to the top edge. (size() does
   // this for 0.3 KB gzip more.)
   const maxHeight = place?.placement.startsWith('top')

@@ -188,7 +188,7 @@ describe('the cart on show is the newest the server answered, in any order of ar
   });
 
   it('a cart taken after a change failed keeps the warning that the cart may be stale', async () => {
-    const { a, hold, id, tick, lineOf, withMug } = twoTabs();
+    const { h, a, hold, id, tick, lineOf, withMug } = twoTabs();
     await withMug();
     const add = hold('a', 'POST', '/add-to-cart', 'after');
     const pins = a.store.getState().addToCart({ productId: id('enamel-pin-set') });
@@ -196,7 +196,8 @@ describe('the cart on show is the newest the server answered, in any order of ar
     // A quantity change reaches the server but its answer is lost, and the cart cannot be read again.
     hold('a', 'POST', '/update-line-items-quantity', 'lose');
     hold('a', 'GET', '/carts/current', 'fail');
-    await a.store.getState().setQuantity(lineOf(a, 'Stoneware Mug'), 3);
+    const line = lineOf(a, 'Stoneware Mug');
+    await a.store.getState().setQuantity(line, 3);
     await tick();
     expect(a.store.getState().cart.error?.key).toBe('networkError');
     // The add's answer (handled before the change) comes now: newer than the cart on show, older than the
@@ -204,7 +205,16 @@ describe('the cart on show is the newest the server answered, in any order of ar
     add.release();
     await pins;
     expect(a.store.getState().cart.error?.key).toBe('networkError');
-    expect(a.store.getState().cart.retry).toBe('load');
+    // "Try again" reads the cart first, then makes the change unless the read says it arrived.
+    expect(a.store.getState().cart.retry).toMatchObject({ quantity: 3, reread: true });
+    // Back: the read says the change arrived (its answer was lost), so it is not sent again.
+    const sent = h.wire.length;
+    await a.store.getState().retryCart();
+    const paths = h.wire.slice(sent).map((r) => `${r.method} ${r.path}`);
+    expect(paths).toContain('GET /ecom/v1/carts/current');
+    expect(paths.filter((path) => path.endsWith('/update-line-items-quantity'))).toEqual([]);
+    expect(a.store.getState().cart.cart?.lineItems?.find((l) => l.id === line)?.quantity).toBe(3);
+    expect(a.store.getState().cart.error).toBeNull();
   });
 
   it('a first read of the cart is taken though an add started and failed meanwhile (no endless skeleton)', async () => {
@@ -328,7 +338,8 @@ describe('the cart on show is the newest the server answered, in any order of ar
     // Not back to 1 (the line as it was when A's change started): 4 is the server's.
     expect(a.store.getState().cart.cart?.lineItems?.[0]?.quantity).toBe(4);
     expect(a.store.getState().cart.error?.key).toBe('networkError');
-    expect(a.store.getState().cart.retry).toBe('load');
+    // "Try again" reads the cart first, then makes the change unless the read says it arrived.
+    expect(a.store.getState().cart.retry).toMatchObject({ quantity: 5, reread: true });
   });
 });
 
