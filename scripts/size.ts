@@ -41,7 +41,21 @@ if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks')))
   process.exit(1);
 }
 
-const BUDGETS = { embed: 1024, initial: 15 * 1024, drawer: 42 * 1024, grid: 36 * 1024, all: 56 * 1024 };
+/**
+ * The budgets, gzip bytes. `all` is the page with every widget used (issue 34: 56 KB in every language); Cart V2's
+ * (`allV2`) is 1.5 KB over it for now, its service's cost (its read's view, its estimate's steps), until the
+ * member menu's placement or the sign-in flows give it back (docs/budgets.md). The first page's went from 15 to
+ * 15.25 KB with issue 34 (the errors' brand, no idle prefetch on saved data, the line naming an origin the shop
+ * refuses).
+ */
+const BUDGETS = {
+  embed: 1024,
+  initial: 15.25 * 1024,
+  drawer: 42 * 1024,
+  grid: 36 * 1024,
+  all: 56 * 1024,
+  allV2: 57.5 * 1024,
+};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const embed = { raw: readFileSync(join(dist, 'embed.js')).length, gzip: gzip(join(dist, 'embed.js')) };
@@ -244,7 +258,7 @@ function measure(folder: string, label: string, otherService: RegExp) {
     ...perLanguage(
       'every widget used: an add, the drawer, a sign-in with the modal, the menu',
       used,
-      BUDGETS.all,
+      folder ? BUDGETS.allV2 : BUDGETS.all,
       ['texts', 'member', 'menu'],
     ),
     ...perLanguage('every widget used, and the menu’s actions', member, null, ['texts', 'member', 'menu']),
@@ -274,5 +288,6 @@ for (const [label, bytes, budget] of rows) {
   const mark = budget === null ? '    ' : ok ? 'ok  ' : 'OVER';
   console.log(`${mark} ${label}: ${bytes} B gzip (${kb(bytes)}), ${limit}`);
 }
-if (json) process.stdout.write(`${JSON.stringify({ usedPages, budget: BUDGETS.all })}\n`);
+if (json)
+  process.stdout.write(`${JSON.stringify({ usedPages, budgets: { v1: BUDGETS.all, v2: BUDGETS.allV2 } })}\n`);
 if (failed) process.exit(1);

@@ -49,6 +49,29 @@ function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
 }
 
 /**
+ * Says once on the console, naming the page's origin, when the platform cannot be reached from it (a browser
+ * online): the shop at another origin refuses a page its OAuth client does not allow, which the browser calls
+ * only a CORS error, so the line also says how to allow the origin in the sandbox.
+ */
+function unreachable(win: Window): (error: Error) => void {
+  let said = false;
+  return (error) => {
+    if (
+      said ||
+      error.name !== 'SystemError' ||
+      !(error.cause instanceof TypeError) ||
+      win.navigator.onLine === false
+    )
+      return;
+    said = true;
+    const origin = win.location.origin;
+    console.error(
+      `[storefront] the shop cannot be reached from ${origin}: is this origin allowed? (the sandbox: npx storefront-widgets sandbox --origin ${origin})`,
+    );
+  };
+}
+
+/**
  * Starts the storefront in a window, for the script tag's loader and for React's `StorefrontProvider`: the
  * session and the one store, the events hub and the public API, tokens changed by another tab, a
  * password-reset link (the login modal opens on its new-password view), and a hosted sign-in found in the URL;
@@ -79,6 +102,7 @@ export function startStorefront(
         transactions: webStorage(() => win.sessionStorage, namespace),
         lock: webLock(),
         fetch: options.fetch,
+        onError: unreachable(win),
       }),
     storage,
     win,
