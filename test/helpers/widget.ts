@@ -48,6 +48,7 @@ export const CHUNKS = {
   /** The member badge's member part (her button, the notices), and its menu (with floating-ui). */
   memberPart: () => import('../../src/widgets/member-badge/member'),
   menu: () => import('../../src/widgets/member-badge/menu'),
+  menuPlace: () => import('../../src/widgets/member-badge/menu-place'),
   /** The store's actions loaded with their first call. */
   cartEdits: () => import('../../src/store/cart-edits'),
   cartV1: () => import('../../src/store/cart-v1'),

@@ -1,4 +1,3 @@
-import { computePosition, type Middleware, type Placement } from '@floating-ui/react';
 import {
   createElement,
   Fragment,
@@ -15,6 +14,7 @@ import { createRoot } from 'react-dom/client';
 import { useStore } from 'zustand';
 import type { MembersAccountSection } from '../../api/types/enums';
 import type { Member } from '../../api/types/members';
+import { loadOnce } from '../../chunks';
 import type { Storefront } from '../../store/store';
 import type { MemberProblem } from '../../store/types';
 import { Button } from '../../ui/button';
@@ -24,6 +24,7 @@ import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import styles from './menu.css?inline';
 import type { MenuStrings } from './menu.en';
+import { GAP_PX, type Place, VIEWPORT_PADDING_PX } from './menu-room';
 import { nameOf } from './names';
 
 export type { MenuStrings };
@@ -48,11 +49,6 @@ function accountSections(names = 'account orders'): MembersAccountSection[] {
       );
   return SECTIONS.filter((section) => wanted.includes(nameOfSection(section)));
 }
-
-/** Between the button and the panel. */
-const GAP_PX = 6;
-/** The least room the panel keeps from the viewport's edges. */
-const VIEWPORT_PADDING_PX = 8;
 
 type View = 'menu' | 'slug' | 'delete';
 
@@ -208,123 +204,66 @@ function communityEntry(m: MenuState): Entry[] {
     : [];
 }
 
-/** Where the panel is: its corner in the viewport and the side floating-ui chose. */
-interface Place {
-  x: number;
-  y: number;
-  placement: Placement;
-}
-
-/** A length on the device's pixel grid (as floating-ui's `useFloating` places it, so text stays crisp). */
-const onPixels = (element: Element, value: number) => {
-  const ratio = element.ownerDocument.defaultView?.devicePixelRatio || 1;
-  return Math.round(value * ratio) / ratio;
-};
+/** The button's anchor name, for the panel's CSS (menu.css) in the shadow root they share. */
+const ANCHOR = '--sf-menu-button';
 
 /**
- * The panel's place from floating-ui's start (its end at the button's end, under it): above the button instead
- * when it does not fit below and there is more room above; its start at the button's start instead when its end
- * there would leave the viewport and its start there would not; `GAP_PX` from the button; then moved along the
- * button to stay `VIEWPORT_PADDING_PX` inside the viewport. floating-ui's `flip`, `offset` and `shift` for the
- * ways this menu moves, in one middleware: 1.2 KB gzip less than theirs.
+ * Whether the browser places the panel itself, by CSS anchor positioning (Chrome 125, Safari 26, Firefox 147):
+ * the panel's CSS says where (menu.css, `[data-anchored]`), and floating-ui's code is never downloaded.
  */
-const placed: Middleware = {
-  name: 'placed',
-  fn({ x, y, rects: { reference, floating }, placement, elements }) {
-    const { clientWidth, clientHeight } = elements.floating.ownerDocument.documentElement;
-    const [side, align] = placement.split('-');
-    const below = clientHeight - VIEWPORT_PADDING_PX - (reference.y + reference.height + GAP_PX);
-    const above = reference.y - GAP_PX - VIEWPORT_PADDING_PX;
-    const max = clientWidth - VIEWPORT_PADDING_PX - floating.width;
-    if (side === 'bottom' && floating.height > below && above > below)
-      return { reset: { placement: `top-${align}` as Placement } };
-    // (The start, where the end leaves the viewport: the left of the button's in a left-to-right page.)
-    const start = x === reference.x ? reference.x + reference.width - floating.width : reference.x;
-    if (
-      align === 'end' &&
-      (x < VIEWPORT_PADDING_PX || x > max) &&
-      start >= VIEWPORT_PADDING_PX &&
-      start <= max
-    )
-      return { reset: { placement: `${side}-start` as Placement } };
-    return {
-      x: Math.max(VIEWPORT_PADDING_PX, Math.min(x, max)),
-      y: side === 'top' ? y - GAP_PX : y + GAP_PX,
-    };
-  },
-};
+const anchoredByCss = () =>
+  typeof CSS !== 'undefined' &&
+  CSS.supports('position-area', 'self-block-end span-self-inline-start') &&
+  CSS.supports('position-try', '--a flip-block');
 
 /**
- * Calls `update` now and whenever the panel's place may have changed: the page or any of its boxes scrolled,
- * the window resized, the button or the panel changed size (floating-ui's `autoUpdate` but for a layout shift
- * of the button without a scroll or a resize, which a header's badge does not have: 0.7 KB gzip less).
- */
-function follow(anchor: HTMLElement, panel: HTMLElement, update: () => void): () => void {
-  const view = anchor.ownerDocument.defaultView;
-  const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
-  sizes?.observe(anchor);
-  sizes?.observe(panel);
-  view?.addEventListener('scroll', update, { capture: true, passive: true });
-  view?.addEventListener('resize', update);
-  update();
-  return () => {
-    sizes?.disconnect();
-    view?.removeEventListener('scroll', update, { capture: true });
-    view?.removeEventListener('resize', update);
-  };
-}
-
-/**
- * Under the button, its end at the button's end (floating-ui's `-end` follows the panel's direction: the
- * left in a right-to-left page); above it when there is more room there; moved along to stay
- * `VIEWPORT_PADDING_PX` inside the viewport, and no taller than the room it has (it scrolls inside then).
- * Kept there while the page scrolls or resizes. floating-ui's `computePosition` with a few lines of state, not its
- * `useFloating` hook with `useDismiss` and `useRole`: those cost the menu's page 4.3 KB gzip, which this and
- * `useDismissal` do in 0.3 (issue 34).
+ * Under the button, its end at the button's end (its start at the button's start when its end there would
+ * leave the viewport); above it when it does not fit below and there is more room there; `VIEWPORT_PADDING_PX`
+ * inside the viewport, and no taller than the room it has (it scrolls inside then). Kept there while the page
+ * scrolls or resizes. The browser does it where it has CSS anchor positioning; elsewhere floating-ui does,
+ * its code (`./menu-place.ts`) downloaded as the menu first opens (4.4 KB gzip: floating-ui's
+ * `computePosition`, with a middleware of its own for these ways the menu moves).
  */
 function useMenuPosition(anchor: HTMLElement) {
   const panel = useRef<HTMLDivElement | null>(null);
+  const [anchored] = useState(anchoredByCss);
   const [place, setPlace] = useState<Place | null>(null);
   useLayoutEffect(() => {
     const floating = panel.current;
     if (!floating) return;
+    if (anchored) {
+      anchor.style.setProperty('anchor-name', ANCHOR);
+      return () => anchor.style.removeProperty('anchor-name');
+    }
     let live = true;
-    const update = () =>
-      void computePosition(anchor, floating, {
-        placement: 'bottom-end',
-        strategy: 'fixed',
-        middleware: [placed],
-      }).then(({ x, y, placement }) => {
-        const next = { x: onPixels(floating, x), y: onPixels(floating, y), placement };
-        // Committed at once, as the position it is measured for (a scroll's next frame may move it again).
-        if (live)
-          flushSync(() =>
-            setPlace((old) =>
-              old && old.x === next.x && old.y === next.y && old.placement === next.placement ? old : next,
-            ),
-          );
-      });
+    let stop: (() => void) | undefined;
     // Placed in a task of its own, right after the task of the render that made it (a 0 ms timer; until then
     // the panel is hidden): the layout floating-ui reads and the focus it lets move, with a first open's render
     // (its code run for the first time), made one task of over 80 ms at 4× CPU slowdown (issue 26).
-    let stop: (() => void) | undefined;
-    const timer = setTimeout(() => {
-      stop = follow(anchor, floating, update);
-    });
+    const timer = setTimeout(() =>
+      placing().then(
+        ({ follow }) => {
+          // Committed at once, as the position it is measured for (a scroll's next frame may move it again).
+          if (live) stop = follow(anchor, floating, (next) => live && flushSync(() => setPlace(next)));
+        },
+        (error: unknown) => console.error('[storefront] the member menu could not be placed:', error),
+      ),
+    );
     return () => {
       live = false;
       clearTimeout(timer);
       stop?.();
     };
-  }, [anchor]);
-  // The panel scrolls inside itself within the room on the side `placed` chose: below the button, down to the
-  // viewport's bottom edge (in CSS, so it follows a resize at once); above it, up to the top edge. (size() does
-  // this for 0.3 KB gzip more.)
+  }, [anchor, anchored]);
+  if (anchored) return { panel, anchored, isPositioned: true, style: undefined };
+  // The panel scrolls inside itself within the room on the side chosen: below the button, down to the
+  // viewport's bottom edge (in CSS, so it follows a resize at once); above it, up to the top edge.
   const maxHeight = place?.placement.startsWith('top')
     ? Math.max(0, anchor.getBoundingClientRect().top - GAP_PX - VIEWPORT_PADDING_PX)
     : `calc(100dvh - ${Math.round(place?.y ?? 0) + VIEWPORT_PADDING_PX}px)`;
   return {
     panel,
+    anchored,
     isPositioned: place !== null,
     // `left`/`top`, not a transform: the panel's entrance animation moves it with a transform.
     style: {
@@ -336,6 +275,9 @@ function useMenuPosition(anchor: HTMLElement) {
     },
   };
 }
+
+/** floating-ui's placement, downloaded once, by a browser without CSS anchor positioning. */
+const placing = loadOnce(() => import('./menu-place'));
 
 /**
  * A press outside the panel and its button closes the menu and leaves the focus where the press put it;
@@ -623,7 +565,7 @@ function DeleteConfirmation(m: MenuState) {
 function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const m = useMenuState(context, t);
   const { view } = m;
-  const { panel: panelRef, style, isPositioned } = useMenuPosition(anchor);
+  const { panel: panelRef, style, isPositioned, anchored } = useMenuPosition(anchor);
   const list = useMenuList(anchor, panelRef, close, menuEntries(m), focus, view, isPositioned);
 
   const onMenuKey = (event: KeyboardEvent) => {
@@ -656,6 +598,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
       part="menu"
       data-view={view}
       data-placed={isPositioned ? '' : undefined}
+      data-anchored={anchored ? '' : undefined}
       onKeyDown={onKey}
     >
       {view === 'menu' ? (

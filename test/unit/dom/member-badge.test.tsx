@@ -61,6 +61,7 @@ beforeAll(
     importChunks(
       'memberPart',
       'menu',
+      'menuPlace',
       'textsEn',
       'textsDe',
       'langDe',
@@ -489,7 +490,43 @@ describe('member badge: typeahead', () => {
   });
 });
 
+/**
+ * A browser without CSS anchor positioning (older Safari), where floating-ui places the menu (happy-dom says it
+ * supports any CSS: the other tests take the anchored panel of Chrome 125, Safari 26 and Firefox 147).
+ */
+function withoutAnchorPositioning() {
+  beforeEach(() => {
+    // (happy-dom makes a new `CSS` at each read: the global is replaced, not spied on.)
+    const css = globalThis.CSS;
+    vi.stubGlobal('CSS', {
+      supports: (property: string, value?: string) =>
+        /^position-(area|try)/.test(property) ? false : css.supports(property, value as string),
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+}
+
+describe('member badge: the panel placed by the browser (CSS anchor positioning)', () => {
+  it('is anchored to her button by its CSS, shown at once, with no position of floating-ui', async () => {
+    const { f, button } = await signedIn();
+    const menu = await openByClick(f, button);
+    const panel = f.root.querySelector<HTMLElement>('[part="menu"]');
+    expect(panel?.hasAttribute('data-anchored')).toBe(true);
+    expect(button.style.getPropertyValue('anchor-name')).toBe('--sf-menu-button');
+    expect(panel?.style.left).toBe('');
+    expect(panel?.style.visibility).toBe('');
+    expect(menu.parentElement).toBe(panel);
+    // Closed, the button is no anchor any more.
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(f.root.querySelector('[part="menu"]')).toBeNull());
+    expect(button.style.getPropertyValue('anchor-name')).toBe('');
+  });
+});
+
 describe('member badge: the panel on floating-ui', () => {
+  withoutAnchorPositioning();
   it('is a fixed panel placed by floating-ui, holding a menu with its items and no more', async () => {
     const { f, button } = await signedIn();
     const menu = await openByClick(f, button);
@@ -519,6 +556,7 @@ describe('member badge: the panel on floating-ui', () => {
 });
 
 describe('member badge: the open in two tasks', () => {
+  withoutAnchorPositioning();
   /**
    * Opens the menu by a press on its button (focused, then clicked) with the timers held: resolves with the
    * panel as it renders (a MutationObserver's callback, in the same microtask checkpoint as the render) and
