@@ -78,6 +78,9 @@ function showDialog(
   };
 }
 
+/** Shown dialogs whose effect was cleaned up in this task, and how to take each away unless it runs again. */
+const leaving = new WeakMap<HTMLDialogElement, () => void>();
+
 export interface ModalDialogProps {
   /** The id of the element that names the dialog: its title. */
   labelledBy: string;
@@ -128,17 +131,30 @@ export function ModalDialog({
   // over 100 ms at 4× CPU slowdown (a trace of a new visitor's first add: about half render, half style and
   // layout). Split, the browser can take an input between the two. It takes the keys from the frame it shows
   // in, as before.
+  // An effect cleaned up and run again at once (React 18's StrictMode does it after the passive effects, which
+  // may come after the timer that showed it): the dialog stays shown, not closed and shown again (its `close`
+  // event would find it closed: a close no one asked for). A real unmount closes it at the end of the task.
   // biome-ignore lint/correctness/useExhaustiveDependencies: opened once, when it is rendered
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    let shown: (() => void) | undefined;
-    const timer = setTimeout(() => {
-      shown = showDialog(el, initialFocus?.current ?? null, close);
-    });
+    let shown = leaving.get(el);
+    leaving.delete(el);
+    const timer = shown
+      ? undefined
+      : setTimeout(() => {
+          shown = showDialog(el, initialFocus?.current ?? null, close);
+        });
     return () => {
       clearTimeout(timer);
-      shown?.();
+      const hide = shown;
+      if (!hide) return;
+      leaving.set(el, hide);
+      queueMicrotask(() => {
+        if (leaving.get(el) !== hide) return;
+        leaving.delete(el);
+        hide();
+      });
     };
   }, []);
   return (
