@@ -297,44 +297,59 @@ describe('the member badge’s initials', () => {
 });
 
 describe('the member menu on small and right-to-left pages', () => {
-  it('stays inside a 320 × 480 viewport, scrolling inside itself, and inside a right-to-left page', async () => {
-    const { page, errors } = await freshPage();
-    await page.setViewportSize({ width: 320, height: 480 });
-    await page.goto(`${demoUrl}/`);
-    await signInByMouse(page, 'jane@example.com', 'storefront-demo');
-    const trigger = badge(page).getByRole('button', { name: 'Jane account menu' });
-    await trigger.click();
-    await menu(page).waitFor();
-    await expectMenuInView(page, '320 × 480');
-    await shot(page, 'member-menu-320x480');
-    // Its last item is there too: the panel scrolls, not the page.
-    await page.keyboard.press('End');
-    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
-    const last = await menu(page).getByRole('menuitem', { name: 'Delete my account' }).boundingBox();
-    expect((last?.y ?? 0) + (last?.height ?? 0)).toBeLessThanOrEqual(480);
-    await page.keyboard.press('Escape');
-    await menu(page).waitFor({ state: 'detached' });
+  // Placed by the browser's CSS anchor positioning (Chromium has it), and by floating-ui in a browser without it
+  // (the page's `CSS.supports` says no to it: older Safari).
+  it.each([
+    ['placed by CSS anchor positioning', false],
+    ['placed by floating-ui', true],
+  ])(
+    'stays inside a 320 × 480 viewport, scrolling inside itself, and inside a right-to-left page (%s)',
+    async (_how, older) => {
+      const { page, errors } = await freshPage();
+      if (older)
+        await page.addInitScript(() => {
+          const supports = CSS.supports.bind(CSS);
+          CSS.supports = ((...args: [string, string]) =>
+            /^position-(area|try)/.test(args[0]) ? false : supports(...args)) as typeof CSS.supports;
+        });
+      await page.setViewportSize({ width: 320, height: 480 });
+      await page.goto(`${demoUrl}/`);
+      await signInByMouse(page, 'jane@example.com', 'storefront-demo');
+      const trigger = badge(page).getByRole('button', { name: 'Jane account menu' });
+      await trigger.click();
+      await menu(page).waitFor();
+      expect(await badge(page).locator('[part="menu"][data-anchored]').count()).toBe(older ? 0 : 1);
+      await expectMenuInView(page, '320 × 480');
+      await shot(page, `member-menu-320x480${older ? '-floating-ui' : ''}`);
+      // Its last item is there too: the panel scrolls, not the page.
+      await page.keyboard.press('End');
+      await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+      const last = await menu(page).getByRole('menuitem', { name: 'Delete my account' }).boundingBox();
+      expect((last?.y ?? 0) + (last?.height ?? 0)).toBeLessThanOrEqual(480);
+      await page.keyboard.press('Escape');
+      await menu(page).waitFor({ state: 'detached' });
 
-    await page.evaluate(() => {
-      document.documentElement.dir = 'rtl';
-    });
-    await trigger.click();
-    await menu(page).waitFor();
-    await expectMenuInView(page, '320 × 480, right to left');
-    await page.keyboard.press('Escape');
-    await menu(page).waitFor({ state: 'detached' });
+      await page.evaluate(() => {
+        document.documentElement.dir = 'rtl';
+      });
+      await trigger.click();
+      await menu(page).waitFor();
+      await expectMenuInView(page, '320 × 480, right to left');
+      await page.keyboard.press('Escape');
+      await menu(page).waitFor({ state: 'detached' });
 
-    // A wide right-to-left page: the panel's start (its left) at the button's.
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await trigger.click();
-    await menu(page).waitFor();
-    const box = await expectMenuInView(page, '1280 × 800, right to left');
-    const button = await trigger.boundingBox();
-    expect(Math.abs(box.x - Math.max(8, button?.x ?? 0))).toBeLessThanOrEqual(1);
-    expect(box.y).toBeGreaterThan((button?.y ?? 0) + (button?.height ?? 0));
-    await shot(page, 'member-menu-rtl');
-    expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
-  });
+      // A wide right-to-left page: the panel's start (its left) at the button's.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await trigger.click();
+      await menu(page).waitFor();
+      const box = await expectMenuInView(page, '1280 × 800, right to left');
+      const button = await trigger.boundingBox();
+      expect(Math.abs(box.x - Math.max(8, button?.x ?? 0))).toBeLessThanOrEqual(1);
+      expect(box.y).toBeGreaterThan((button?.y ?? 0) + (button?.height ?? 0));
+      await shot(page, `member-menu-rtl${older ? '-floating-ui' : ''}`);
+      expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
+    },
+  );
 });
 
 describe('the login modal, a modal dialog', () => {

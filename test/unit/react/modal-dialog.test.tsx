@@ -18,7 +18,7 @@ afterEach(() => {
 
 /** React's `<Activity>` (19.2 on): none in React 18. */
 const Activity = (
-  React as { Activity?: React.ComponentType<{ mode: 'visible' | 'hidden'; children: React.ReactNode }> }
+  React as { Activity?: React.ComponentType<{ mode: 'visible' | 'hidden'; children?: React.ReactNode }> }
 ).Activity;
 
 it.skipIf(!Activity)('stays shown when its effect is cleaned up and run again in the same task', async () => {
@@ -26,16 +26,14 @@ it.skipIf(!Activity)('stays shown when its effect is cleaned up and run again in
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
-  const view = (mode: 'visible' | 'hidden') =>
-    createElement(
-      Activity as NonNullable<typeof Activity>,
-      { mode },
-      createElement(
-        ModalDialog,
-        { labelledBy: 'title', onClose: () => {} },
-        createElement('h2', { id: 'title' }, 'A dialog'),
-      ),
-    );
+  const Hideable = Activity as NonNullable<typeof Activity>;
+  const view = (mode: 'visible' | 'hidden') => (
+    <Hideable mode={mode}>
+      <ModalDialog labelledBy="title" onClose={() => {}}>
+        <h2 id="title">A dialog</h2>
+      </ModalDialog>
+    </Hideable>
+  );
   flushSync(() => root.render(view('visible')));
   // Shown in the task after its render's.
   vi.advanceTimersByTime(0);
