@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Issue 23: the modules of src/ import one another without a circle (types included: a module of shared types
  * that nothing imports back from is how the store's slices are split), and the widgets reach the platform only
- * through the store: no value import from src/api or src/auth in src/widgets.
+ * through the store: no value import from src/api or src/auth in src/widgets. Issue 35: the layers in their
+ * order, types included (`LAYERS`).
  */
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -50,7 +51,8 @@ function importsOf(file: string): Edge[] {
 }
 
 const files = sourceFiles(srcDir);
-const graph = new Map(files.map((file) => [file, importsOf(file)]));
+const sandboxFiles = sourceFiles(join(root, 'sandbox'));
+const graph = new Map([...files, ...sandboxFiles].map((file) => [file, importsOf(file)]));
 const name = (file: string) => relative(root, file);
 
 /** The import circles among the files, each as the files around it (Tarjan's strongly connected components). */
@@ -90,6 +92,37 @@ function circles(): string[][] {
   return found;
 }
 
+/**
+ * What each layer may not import (types too): the API client nothing of the widgets' code, the session only the
+ * API client, the store no view (`ui`, `widgets`, `react`), the shared views no widget, and the sandbox (the
+ * platform's stand-in) none of the widgets' own code. A layer is a folder of src/ (`src/<layer>/…`; the files at
+ * the top of src/, the script tag's wiring, are `app`) or `sandbox`.
+ */
+const LAYERS: Record<string, RegExp> = {
+  api: /^(?!api$)/,
+  auth: /^(?!api$|auth$)/,
+  store: /^(ui|widgets|react)$/,
+  ui: /^widgets$/,
+  sandbox: /^(widgets|react|store)$/,
+};
+
+const layerOf = (file: string) => {
+  const [top, second, ...rest] = name(file).split('/');
+  return top === 'sandbox' ? 'sandbox' : rest.length ? (second as string) : 'app';
+};
+
+/** Every import that crosses a layer the wrong way, as `from → to`. */
+function layerBreaches(): string[] {
+  return [...graph].flatMap(([file, edges]) => {
+    const forbidden = LAYERS[layerOf(file)];
+    return forbidden
+      ? edges
+          .filter(({ to }) => forbidden.test(layerOf(to)))
+          .map(({ to }) => `${name(file)} (${layerOf(file)}) → ${name(to)} (${layerOf(to)})`)
+      : [];
+  });
+}
+
 describe('the modules of src/', () => {
   it('import one another without a circle', () => {
     expect(circles()).toEqual([]);
@@ -104,6 +137,27 @@ describe('the modules of src/', () => {
       expect(circles().some((circle) => circle.includes(name(a)) && circle.includes(name(b)))).toBe(true);
     } finally {
       graph.set(b, saved);
+    }
+  });
+
+  it('keep to their layers: api, auth, store, ui below the widgets; the sandbox none of the widgets’ code', () => {
+    expect(layerBreaches()).toEqual([]);
+  });
+
+  it('finds an import across a layer when there is one (the check itself)', () => {
+    const api = join(srcDir, 'api', 'http.ts');
+    const sandbox = join(root, 'sandbox', 'app.ts');
+    const saved = [graph.get(api) ?? [], graph.get(sandbox) ?? []] as const;
+    graph.set(api, [...saved[0], { to: join(srcDir, 'store', 'store.ts'), typeOnly: true }]);
+    graph.set(sandbox, [...saved[1], { to: join(srcDir, 'store', 'types.ts'), typeOnly: true }]);
+    try {
+      expect(layerBreaches()).toEqual([
+        'src/api/http.ts (api) → src/store/store.ts (store)',
+        'sandbox/app.ts (sandbox) → src/store/types.ts (store)',
+      ]);
+    } finally {
+      graph.set(api, saved[0]);
+      graph.set(sandbox, saved[1]);
     }
   });
 
