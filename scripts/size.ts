@@ -71,6 +71,8 @@ type PackKind = 'lang' | 'texts' | 'products' | 'member' | 'menu';
 const isPack = (file: string, lang: string, kind = '(?:lang|texts|products|member|menu)') =>
   new RegExp(`^chunks/${kind}\\.${lang}-[\\w-]+\\.js$`).test(file);
 const isAnyPack = (file: string) => LANGUAGES.some((lang) => isPack(file, lang));
+/** The packs of a page with every widget used: the views', the badge's member part's and the menu's. */
+const USED_PACKS: PackKind[] = ['texts', 'member', 'menu'];
 
 /**
  * One app build: `loader-<hash>.js` and `chunks/` in `folder` (relative to dist/cdn/), with embed.js before it.
@@ -210,6 +212,12 @@ function measure(folder: string, label: string, otherService: RegExp) {
    * badge's texts) on every page in a language but English. Two rows: English, and the largest language, which
    * the budget is checked against.
    */
+  /** A page's files in a language: `list` and the language's packs of `packs` kinds. */
+  const withPacks = (list: string[], lang: string, packs: PackKind[]) => {
+    // (A language's packs but English's come through its language pack, `lang.<lang>-*.js`, the way to them.)
+    const kinds: PackKind[] = packs.length ? [...packs, 'lang'] : [];
+    return [...list, ...kinds.flatMap((kind) => packsOf(lang, kind))];
+  };
   const perLanguage = (
     page: string,
     list: string[],
@@ -217,9 +225,7 @@ function measure(folder: string, label: string, otherService: RegExp) {
     packs: PackKind[],
   ): Array<[string, number, number | null]> => {
     const pages = LANGUAGES.map((lang) => {
-      // (A language's packs but English's come through its language pack, `lang.<lang>-*.js`, the way to them.)
-      const kinds: PackKind[] = packs.length ? [...packs, 'lang'] : [];
-      const all = [...list, ...kinds.flatMap((kind) => packsOf(lang, kind))];
+      const all = withPacks(list, lang, packs);
       return { lang, all, total: all.reduce((sum, file) => sum + (sizes.get(file)?.gzip ?? 0), 0) };
     });
     const largest = pages.reduce((a, b) => (b.total > a.total ? b : a));
@@ -231,13 +237,10 @@ function measure(folder: string, label: string, otherService: RegExp) {
   };
   // Every language's list of the page with every widget used, for test/e2e/cdn.e2e.ts (`--json`).
   for (const lang of LANGUAGES) {
-    const packs = (['texts', 'member', 'menu', ...(lang === 'en' ? [] : ['lang'])] as PackKind[]).flatMap(
-      (kind) => packsOf(lang, kind),
-    );
     usedPages.push({
       service: folder ? 'v2' : 'v1',
       lang,
-      files: [...used, ...packs].map((f) => (f === 'embed.js' ? f : folder + f)),
+      files: withPacks(used, lang, USED_PACKS).map((f) => (f === 'embed.js' ? f : folder + f)),
     });
   }
   const rows: Array<[string, number, number | null]> = [
@@ -257,7 +260,7 @@ function measure(folder: string, label: string, otherService: RegExp) {
       'every widget used: an add, the drawer, a sign-in with the modal, the menu',
       used,
       BUDGETS.all,
-      ['texts', 'member', 'menu'],
+      USED_PACKS,
     ),
     ...perLanguage('every widget used, in a browser without CSS anchor positioning', usedOlder, null, [
       'texts',
