@@ -1,3 +1,4 @@
+import { isSystemError } from './api/errors';
 import { webLock } from './auth/lock';
 import { createSession, type Session, TOKENS_KEY } from './auth/session';
 import { storageNamespace, webStorage } from './auth/storage';
@@ -58,7 +59,7 @@ function unreachable(win: Window): (error: Error) => void {
   return (error) => {
     if (
       said ||
-      error.name !== 'SystemError' ||
+      !isSystemError(error) ||
       !(error.cause instanceof TypeError) ||
       win.navigator.onLine === false
     )

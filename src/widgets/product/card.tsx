@@ -65,6 +65,7 @@ export interface ProductSettings {
 }
 
 type AddState = { kind: 'idle' | 'adding' | 'added' } | { kind: 'error'; problem: Problem | null };
+const IDLE: AddState = { kind: 'idle' };
 
 /** The pictures of a selection: a chosen colour's own first, then the product's. */
 function mediaOf(product: Product, selection: Selection) {
@@ -149,9 +150,6 @@ function useAddToCart(
     store,
     (s) => added.kind === 'error' && !!added.problem && s.cart.error !== added.problem,
   );
-  useEffect(() => {
-    if (gone) setAdded({ kind: 'idle' });
-  }, [gone]);
 
   const add = async () => {
     const quantity = Number(draft);
@@ -173,7 +171,15 @@ function useAddToCart(
     setDraft(value);
     setInvalid(false);
   };
-  return { draft, invalid, added, setAdded, add, type, openCartOnAdd: settings.openCartOnAdd };
+  return {
+    draft,
+    invalid,
+    added: gone ? IDLE : added,
+    setAdded,
+    add,
+    type,
+    openCartOnAdd: settings.openCartOnAdd,
+  };
 }
 
 type AddToCartState = ReturnType<typeof useAddToCart>;
