@@ -1,5 +1,4 @@
 import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
 import { loadOnce } from '../../chunks';
@@ -65,7 +64,6 @@ export interface ProductSettings {
 }
 
 type AddState = { kind: 'idle' | 'adding' | 'added' } | { kind: 'error'; problem: Problem | null };
-const IDLE: AddState = { kind: 'idle' };
 
 /** The pictures of a selection: a chosen colour's own first, then the product's. */
 function mediaOf(product: Product, selection: Selection) {
@@ -144,12 +142,6 @@ function useAddToCart(
   useEffect(() => {
     if (Number(draft) > offer.max) setDraft(String(offer.max));
   }, [offer.max, draft]);
-  // The card's message of a failed add is the cart's: once the cart no longer says it (the drawer's "Try again"
-  // made the add, or the shopper dismissed it there), neither does the card.
-  const gone = useStore(
-    store,
-    (s) => added.kind === 'error' && !!added.problem && s.cart.error !== added.problem,
-  );
 
   const add = async () => {
     const quantity = Number(draft);
@@ -171,15 +163,7 @@ function useAddToCart(
     setDraft(value);
     setInvalid(false);
   };
-  return {
-    draft,
-    invalid,
-    added: gone ? IDLE : added,
-    setAdded,
-    add,
-    type,
-    openCartOnAdd: settings.openCartOnAdd,
-  };
+  return { draft, invalid, added, setAdded, add, type, openCartOnAdd: settings.openCartOnAdd };
 }
 
 type AddToCartState = ReturnType<typeof useAddToCart>;

@@ -285,19 +285,6 @@ describe('<sf-product>', () => {
     expect(m.requestsTo('/add-to-cart')).toEqual([]);
   });
 
-  it('clears a card’s failed add once the cart’s "Try again" made it', async () => {
-    const m = element('product', { slug: 'enamel-pin-set' }, { config: { openCartOnAdd: false } });
-    const pins = await until(() => m.root.querySelector<HTMLElement>('[part="card"]'));
-    await m.settings({ failureRate: 1 });
-    within(pins).getByRole('button', { name: 'Add to cart' }).click();
-    await until(() => pins.querySelector('[part="error"]'));
-    expect(m.store.getState().cart.retry).not.toBeNull();
-    await m.settings({ failureRate: 0 });
-    await m.store.getState().retryCart();
-    expect(m.store.getState().cart.count).toBe(1);
-    await vi.waitFor(() => expect(pins.querySelector('[part="error"]')).toBeNull());
-  });
-
   it('shows an out-of-stock product as sold out, with no quantity', async () => {
     const m = element('product', { slug: 'canvas-tote' });
     const tote = await until(() => m.root.querySelector<HTMLElement>('[part="card"]'));
