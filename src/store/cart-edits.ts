@@ -91,6 +91,7 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
           : undefined;
       const cart = await (await backend).add(input.productId, quantity, variant);
       answered(input);
+      core.patchCart({ lastAdded: input });
       core.acceptCart(cart);
       // The platform adds what is left when fewer are in stock than asked: the shopper is told, and the event
       // says how many were added.

@@ -40,6 +40,7 @@ export const EMPTY_CART: CartSlice = {
   pending: {},
   adding: false,
   addingItem: null,
+  lastAdded: null,
   couponError: null,
   couponBusy: false,
   shipping: null,

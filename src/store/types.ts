@@ -44,6 +44,11 @@ export interface CartSlice {
    * server answers; never counted (the count and `cart` are the server's).
    */
   addingItem: AddToCartInput | null;
+  /**
+   * The last add the server took, as the input it was asked with: a product card whose add failed knows the
+   * drawer's "Try again" (which sends that same input again) made it.
+   */
+  lastAdded: AddToCartInput | null;
   couponError: Problem | null;
   couponBusy: boolean;
   shipping: ShippingChoice | null;

@@ -1,8 +1,9 @@
 import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
 import { loadOnce } from '../../chunks';
-import type { Problem, Storefront } from '../../store/store';
+import type { AddToCartInput, Problem, Storefront } from '../../store/store';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
@@ -63,7 +64,10 @@ export interface ProductSettings {
   openCartOnAdd: boolean;
 }
 
-type AddState = { kind: 'idle' | 'adding' | 'added' } | { kind: 'error'; problem: Problem | null };
+type AddState =
+  | { kind: 'idle' | 'adding' | 'added' }
+  | { kind: 'error'; problem: Problem | null; input: AddToCartInput };
+const ADDED: AddState = { kind: 'added' };
 
 /** The pictures of a selection: a chosen colour's own first, then the product's. */
 function mediaOf(product: Product, selection: Selection) {
@@ -142,6 +146,9 @@ function useAddToCart(
   useEffect(() => {
     if (Number(draft) > offer.max) setDraft(String(offer.max));
   }, [offer.max, draft]);
+  // A failed add the drawer's "Try again" made (it sends this very input again) is an add made, on the card
+  // too; nothing else (a read of the cart, another add of the product) says this one arrived.
+  const made = useStore(store, (s) => added.kind === 'error' && s.cart.lastAdded === added.input);
 
   const add = async () => {
     const quantity = Number(draft);
@@ -151,19 +158,28 @@ function useAddToCart(
     }
     setInvalid(false);
     setAdded({ kind: 'adding' });
-    const ok = await store.getState().addToCart({
+    const input: AddToCartInput = {
       productId: product.id as string,
       quantity,
       ...(optionsOf(product).length ? { options: selection } : {}),
-    });
-    setAdded(ok ? { kind: 'added' } : { kind: 'error', problem: store.getState().cart.error });
+    };
+    const ok = await store.getState().addToCart(input);
+    setAdded(ok ? ADDED : { kind: 'error', problem: store.getState().cart.error, input });
     if (ok && settings.openCartOnAdd) store.getState().openCart();
   };
   const type = (value: string) => {
     setDraft(value);
     setInvalid(false);
   };
-  return { draft, invalid, added, setAdded, add, type, openCartOnAdd: settings.openCartOnAdd };
+  return {
+    draft,
+    invalid,
+    added: made ? ADDED : added,
+    setAdded,
+    add,
+    type,
+    openCartOnAdd: settings.openCartOnAdd,
+  };
 }
 
 type AddToCartState = ReturnType<typeof useAddToCart>;

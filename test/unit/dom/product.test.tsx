@@ -285,6 +285,40 @@ describe('<sf-product>', () => {
     expect(m.requestsTo('/add-to-cart')).toEqual([]);
   });
 
+  it('clears a card’s failed add once the cart’s "Try again" made that add', async () => {
+    const m = element('product', { slug: 'enamel-pin-set' }, { config: { openCartOnAdd: false } });
+    const pins = await until(() => m.root.querySelector<HTMLElement>('[part="card"]'));
+    await m.settings({ failureRate: 1 });
+    within(pins).getByRole('button', { name: 'Add to cart' }).click();
+    await until(() => pins.querySelector('[part="error"]'));
+    expect(m.store.getState().cart.retry).not.toBeNull();
+    await m.settings({ failureRate: 0 });
+    await m.store.getState().retryCart();
+    expect(m.store.getState().cart.count).toBe(1);
+    await vi.waitFor(() => expect(pins.querySelector('[part="error"]')).toBeNull());
+    expect(textOf(pins.querySelector('[part="status"]'))).toContain('Enamel');
+  });
+
+  it('keeps a card’s failed add when the cart only changed otherwise: its message went, another add of the product was made', async () => {
+    const m = element('product', { slug: 'enamel-pin-set' }, { config: { openCartOnAdd: false } });
+    const pins = await until(() => m.root.querySelector<HTMLElement>('[part="card"]'));
+    await m.settings({ failureRate: 1 });
+    within(pins).getByRole('button', { name: 'Add to cart' }).click();
+    await until(() => pins.querySelector('[part="error"]'));
+    const failed = m.store.getState().cart.retry;
+    if (!failed || failed === 'load' || !('productId' in failed)) throw new Error('no add to try again');
+    await m.settings({ failureRate: 0 });
+    // The cart's message dismissed and the cart read again: the card's add is still not made.
+    m.store.getState().dismissCartError();
+    await m.store.getState().loadCart();
+    await settle();
+    expect(pins.querySelector('[part="error"]')).not.toBeNull();
+    // The same product added elsewhere (another button, quick view): an add, but not this card's.
+    expect(await m.store.getState().addToCart({ ...failed })).toBe(1);
+    await settle();
+    expect(pins.querySelector('[part="error"]')).not.toBeNull();
+  });
+
   it('shows an out-of-stock product as sold out, with no quantity', async () => {
     const m = element('product', { slug: 'canvas-tote' });
     const tote = await until(() => m.root.querySelector<HTMLElement>('[part="card"]'));
