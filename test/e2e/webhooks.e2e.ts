@@ -23,8 +23,8 @@ import { catalogueChanges } from '../helpers/webhooks';
 import { journeys } from './journey';
 
 /**
- * Issue 27, as a reader does it: the README's webhook receiver, taken out of README.md as written and run by plain
- * `node` with the package installed by its name, subscribed with the README's curl to the running sandbox, gets a
+ * Issue 27, as a reader does it: the webhooks guide's receiver, taken out of docs/webhooks.md as written and run by
+ * plain `node` with the package installed by its name, subscribed with the guide's curl to the running sandbox, gets a
  * verified, typed event of every kind of SPEC.md 7, made through the widgets (a shopper in Chromium), the API
  * client (a visitor in Node) and the merchant API. The only changes are the addresses: the sandbox's port, and a
  * free port for the receiver instead of 3000.
@@ -32,21 +32,21 @@ import { journeys } from './journey';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
-const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+const guide = readFileSync(resolve(root, 'docs/webhooks.md'), 'utf8');
 const { demoUrl, sandboxUrl, freshPage } = journeys();
 const _TEE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
 
 /** The fenced block between `<!-- quickstart:<name> -->` and `<!-- /quickstart:<name> -->`. */
 function quickstart(name: string): string {
-  const start = readme.indexOf(`<!-- quickstart:${name} -->`);
-  const end = readme.indexOf(`<!-- /quickstart:${name} -->`);
-  if (start < 0 || end < start) throw new Error(`README.md has no quickstart:${name} block`);
-  const fence = /^```[\w-]*\n([\s\S]*?)\n```[ \t]*$/m.exec(readme.slice(start, end));
-  if (!fence) throw new Error(`the quickstart:${name} block of README.md has no fenced code`);
+  const start = guide.indexOf(`<!-- quickstart:${name} -->`);
+  const end = guide.indexOf(`<!-- /quickstart:${name} -->`);
+  if (start < 0 || end < start) throw new Error(`docs/webhooks.md has no quickstart:${name} block`);
+  const fence = /^```[\w-]*\n([\s\S]*?)\n```[ \t]*$/m.exec(guide.slice(start, end));
+  if (!fence) throw new Error(`the quickstart:${name} block of docs/webhooks.md has no fenced code`);
   return `${fence[1]}\n`;
 }
 
-/** README's addresses moved to the running servers: each must be there as README writes it. */
+/** The guide's addresses moved to the running servers: each must be there as the guide writes it. */
 function withAddresses(text: string, receiverPort: number): string {
   for (const written of ['http://127.0.0.1:4100', '127.0.0.1:3000']) expect(text).toContain(written);
   return text
@@ -72,7 +72,7 @@ afterEach(() => {
   folder = undefined;
 });
 
-/** README's receiver, run by node in a new folder with the package installed by its name; its output lines. */
+/** The guide's receiver, run by node in a new folder with the package installed by its name; its output lines. */
 async function startReceiver(port: number) {
   folder = mkdtempSync(join(tmpdir(), 'sf-webhooks-'));
   mkdirSync(join(folder, 'node_modules'));
@@ -132,7 +132,7 @@ async function merchantInNode(memberId: string): Promise<void> {
   await deleteMember(merchant, memberId);
 }
 
-describe("README's webhook receiver", () => {
+describe("the webhooks guide's receiver", () => {
   it('gets a verified, typed event of every kind, from the widgets, the API client and the merchant API', async () => {
     const port = await freePort();
     const { lines, errors } = await startReceiver(port);
