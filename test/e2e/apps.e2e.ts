@@ -122,7 +122,9 @@ describe('an app that installs it', () => {
       const page = readFileSync(join(appDir('next-app'), 'app/page.tsx'), 'utf8');
       expect(page).not.toMatch(/^['"]use client['"]/m);
       // The docs' example (React apps, Next.js) is this page, as written there.
-      expect(readFileSync(join(root, 'docs/react.md'), 'utf8')).toContain(page.slice(page.indexOf('import {')));
+      expect(readFileSync(join(root, 'docs/react.md'), 'utf8')).toContain(
+        page.slice(page.indexOf('import {')),
+      );
       // The page reads the catalogue as it is built (a static page): from the package's own sandbox, which
       // lets the origin of the `next start` below use the demo client.
       const port = await freePort();
