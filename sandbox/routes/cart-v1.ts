@@ -7,7 +7,8 @@ import { estimateTotals } from '../cart/v1/estimate';
 import { addLines, removeLinesV1, updateQuantities } from '../cart/v1/lines';
 import { updateCart } from '../cart/v1/update';
 import { cartView } from '../cart/v1/view';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
+import { readJsonBody } from '../json-body';
 
 const CART = '/ecom/v1/carts/current';
 

@@ -16,7 +16,8 @@ import { removeDeliveryMethodV2, setDeliveryMethodV2 } from '../cart/v2/delivery
 import { addGiftCardV2, removeGiftCardV2 } from '../cart/v2/gift-cards';
 import { addLineItemsV2, removeLineItemsV2, updateLineItemsV2 } from '../cart/v2/lines';
 import { cartV2View } from '../cart/v2/view';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
+import { readJsonBody } from '../json-body';
 import type { StoredCart } from '../state';
 
 /**

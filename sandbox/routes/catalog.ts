@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { requireMerchant, resolveCaller } from '../auth';
 import * as catalog from '../catalog-service/index';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
 import { validationError } from '../errors';
+import { readJsonBody } from '../json-body';
 import { readGetRequest } from '../query';
 
 type Json = Record<string, unknown>;

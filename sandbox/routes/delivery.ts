@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import { resolveCaller } from '../auth';
 import { deliverySolutionsFor } from '../cart/delivery';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
+import { readJsonBody } from '../json-body';
 
 /**
  * Delivery solutions (`@wix/ecom` `deliverySolutions.getDeliverySolutions`): under the path the official SDK

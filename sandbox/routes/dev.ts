@@ -1,7 +1,8 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { FieldViolation } from '../../src/api/types/errors';
-import { type AppEnv, readJsonBody, type SandboxContext, type SiteUrls } from '../context';
+import type { AppEnv, SandboxContext, SiteUrls } from '../context';
 import { applicationError, forbidden, notFound, PlatformError, validationError } from '../errors';
+import { readJsonBody } from '../json-body';
 import { renderArtwork } from '../media';
 import { applySettingsPatch } from '../settings';
 import { registerWebhookRoutes } from './webhooks';

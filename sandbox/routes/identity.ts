@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { callerFromHeader, requireMember, resolveCaller } from '../auth';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
 import { emailKey, emailProblem } from '../email';
 import { forbidden, notFound, validationError } from '../errors';
 import { escapeHtml, hostedPage } from '../hosted';
@@ -24,6 +24,7 @@ import {
   verify,
 } from '../identity';
 import { verifySandboxIdToken } from '../idp';
+import { readJsonBody } from '../json-body';
 
 const AUTHN = '/_api/iam/authentication';
 const RECOVERY = '/_api/iam/recovery';

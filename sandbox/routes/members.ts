@@ -9,8 +9,9 @@ import type {
   QueryMembersResponse,
 } from '../../src/api/types/members';
 import { type Caller, requireMerchant, resolveCaller } from '../auth';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
 import { applicationError, forbidden, validationError } from '../errors';
+import { readJsonBody } from '../json-body';
 import {
   assertEmailFree,
   assertSlugFree,

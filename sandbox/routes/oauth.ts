@@ -3,9 +3,10 @@ import type { Context, Hono } from 'hono';
 import type { FieldViolation } from '../../src/api/types/errors';
 import type { TokenResponse } from '../../src/api/types/tokens';
 import { callerFromHeader } from '../auth';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
 import { applicationError, validationError } from '../errors';
 import { mergeVisitorCart, sessionMember } from '../identity';
+import { readJsonBody } from '../json-body';
 import { renderAuthorize } from './authorize';
 
 type GrantHandler = (body: Record<string, unknown>, ctx: SandboxContext, c: Context<AppEnv>) => TokenResponse;

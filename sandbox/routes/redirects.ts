@@ -3,9 +3,10 @@ import type { Context, Hono } from 'hono';
 import type { FieldViolation } from '../../src/api/types/errors';
 import { type Caller, resolveCaller } from '../auth';
 import { estimateTotals, placeOrder } from '../cart';
-import { type AppEnv, readJsonBody, type SandboxContext, type SiteUrls } from '../context';
+import type { AppEnv, SandboxContext, SiteUrls } from '../context';
 import { applicationError, notFound, PlatformError, validationError } from '../errors';
 import { escapeHtml, hostedPage } from '../hosted';
+import { readJsonBody } from '../json-body';
 import type { StoredRedirectSession } from '../state';
 import { MEMBERS_ACCOUNT_SECTIONS, REDIRECT_INTENTS } from '../wire';
 

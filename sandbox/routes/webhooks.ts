@@ -1,7 +1,8 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { FieldViolation } from '../../src/api/types/errors';
-import { type AppEnv, readJsonBody, type SandboxContext } from '../context';
+import type { AppEnv, SandboxContext } from '../context';
 import { applicationError, notFound, validationError } from '../errors';
+import { readJsonBody } from '../json-body';
 import { ALL_EVENT_TYPES, MAX_SUBSCRIPTIONS, SANDBOX_INSTANCE_ID } from '../webhooks';
 
 /** A subscription's address: an absolute http(s) URL without credentials, at most this long. */

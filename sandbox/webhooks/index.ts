@@ -16,6 +16,7 @@ import {
   type WebhookFetch,
 } from './delivery';
 import { type EventIdentity, eventOf, SANDBOX_OWNER_ID, type SandboxEvent, type Sequences } from './events';
+import type { WebhookHub } from './hub';
 import { generateWebhookKeys, readWebhookKey, signWebhookToken, type WebhookKeys } from './signing';
 
 export type { DeliveryAttempt, DeliveryTimers, Subscription, WebhookFetch } from './delivery';
@@ -56,7 +57,7 @@ export function identityOf(
   }
 }
 
-export class SandboxWebhooks {
+export class SandboxWebhooks implements WebhookHub {
   readonly appId: string;
   private keys: Promise<WebhookKeys> | undefined;
   private readonly tracker: ChangeTracker;
