@@ -830,6 +830,107 @@ async function benchMemberMenu(context: BrowserContext, page: Page, url: string)
   return figures;
 }
 
+/** The demo page as shipped: a new visitor fills the cart from the page, one add at a time. */
+async function fillCart(context: BrowserContext, url: string, cart: { items: CartItem[]; seeded: number }) {
+  const { items, seeded } = cart;
+  const demo = await openDemo(context, url, { drawerElement: true });
+  await demo.page.waitForLoadState('networkidle');
+  const early = await inPage<ChunkEntry[]>(demo.page, 'window.__sfBench.chunks()');
+  line('demo page as shipped: views’ chunk loaded before any open or add', early.length ? 'yes' : 'no');
+  const filled = await inPage<{ failed: string[]; count: number; lines: number }>(
+    demo.page,
+    `window.__sfBench.addAll(${JSON.stringify(items)})`,
+  );
+  if (filled.failed.length || filled.lines !== LINES)
+    throw new Error(
+      `the cart has ${filled.lines} lines; adds that failed: ${filled.failed.join(', ') || 'none'}`,
+    );
+  line(
+    'cart',
+    `${filled.lines} lines: ${seeded} seeded variants, ${LINES - seeded} products made for the bench`,
+  );
+  await demo.page.close();
+}
+
+/** The next page on the same storage, without the element (start() loads the 100-line cart), and its cold open. */
+async function coldOpen(context: BrowserContext, url: string) {
+  const { page, errors } = await openDemo(context, url, { drawerElement: false });
+  if (!(await inPage<boolean>(page, `window.__sfBench.waitForCart(${LINES}, ${TIMEOUT_MS})`)))
+    throw new Error(
+      `the next page did not load the ${LINES}-line cart; page errors: ${errors.join(' | ') || 'none'}`,
+    );
+  const before = await inPage<ChunkEntry[]>(page, 'window.__sfBench.chunks()');
+  const cold = await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
+  const chunk = (await inPage<ChunkEntry[]>(page, 'window.__sfBench.chunks()')).at(-1);
+  await inPage(page, 'window.__sfBench.close()');
+  console.log('\n  cold first open (cart in the store, views’ chunk not loaded):');
+  line('  openCart() → 100 lines in the shadow DOM', ms(cold.lines));
+  line('  openCart() → end of the frame that shows them', ms(cold.painted));
+  line(
+    '  views’ chunk (drawer, modal, menu) downloaded during the open',
+    before.length === 0 && chunk && chunk.start >= cold.t0
+      ? `yes: ${ms(chunk.duration)}, ${chunk.size} B uncompressed, from localhost`
+      : 'NO: it was loaded before, so this open was not cold',
+  );
+  return { page, errors, cold };
+}
+
+/** Warm opens: `WARMUP` unmeasured, then `RUNS` of the drawer's first frame and of all 100 lines. */
+async function warmOpens(page: Page): Promise<{ lines: Stats; busy: Stats }> {
+  for (let i = 0; i < WARMUP; i++) {
+    await inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
+    await inPage(page, 'window.__sfBench.close()');
+  }
+  await inPage(page, 'window.__sfBench.longTasks.length = 0');
+  // The drawer's first frame (its first screenful of lines), then all 100 lines.
+  const runs: OpenTiming[] = [];
+  const full: OpenTiming[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${FIRST_LINES}, ${TIMEOUT_MS})`));
+    await inPage(page, 'window.__sfBench.close()');
+    full.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`));
+    await inPage(page, 'window.__sfBench.close()');
+  }
+  const longTasks = await inPage<number[]>(page, 'window.__sfBench.longTasks');
+  const lines = stats(runs.map((r) => r.lines));
+  // The render, the dialog's showing (a task of its own) and the frame: what the main thread did, but for
+  // any wait between the render's task and the showing's (none is expected: a 0 ms timer).
+  const busy = stats(runs.map((r) => r.opened + r.frameWork));
+  printWarmOpens(runs, full, { lines, busy, longTasks });
+  return { lines, busy };
+}
+
+function printWarmOpens(
+  runs: OpenTiming[],
+  full: OpenTiming[],
+  figures: { lines: Stats; busy: Stats; longTasks: number[] },
+): void {
+  const { lines, busy, longTasks } = figures;
+  console.log(
+    `\n  warm opens (chunk loaded, cart in the store; ${RUNS} measured after ${WARMUP} unmeasured):`,
+  );
+  row('', ['min', 'median', 'p95', 'max']);
+  row(`openCart() → first ${FIRST_LINES} lines in the shadow DOM`, lines);
+  row('openCart() → the dialog shown (showModal)', stats(runs.map((r) => r.opened)));
+  row('openCart() → next animation frame starts', stats(runs.map((r) => r.raf)));
+  row('that frame: style, layout, paint', stats(runs.map((r) => r.frameWork)));
+  row('main-thread work: to shown + that frame', busy);
+  row('openCart() → end of that frame (vsync wait too)', stats(runs.map((r) => r.painted)));
+  row(`openCart() → all ${LINES} lines in the shadow DOM`, stats(full.map((r) => r.lines)));
+  row(`openCart() → end of the frame with all ${LINES}`, stats(full.map((r) => r.painted)));
+  console.log('');
+  line(
+    'lines in the DOM when openCart() returns',
+    runs.some((r) => r.sync) ? 'sometimes' : 'no: Preact renders on a microtask',
+  );
+  line(
+    'long tasks (≥ 50 ms) during the measured opens',
+    longTasks.length ? `${longTasks.length}, longest ${ms(Math.max(...longTasks))}` : 'none',
+  );
+  line(`median openCart() → first lines ≤ ${FRAME_MS} ms`, lines.median <= FRAME_MS ? 'yes' : 'no');
+  line(`median main-thread work (shown + frame) ≤ ${FRAME_MS} ms`, busy.median <= FRAME_MS ? 'yes' : 'no');
+}
+
 async function benchDrawer(): Promise<DrawerFigures> {
   heading(`3. The cart drawer with ${LINES} lines in Chromium`);
   const executablePath = findChromium();
@@ -842,7 +943,7 @@ async function benchDrawer(): Promise<DrawerFigures> {
   const profile = mkdtempSync(join(tmpdir(), 'sf-bench-'));
   try {
     servers = await startServers({ demoPort: 0, sandboxPort: 0 });
-    const { items, seeded } = await cartItems(servers.sandboxUrl);
+    const cart = await cartItems(servers.sandboxUrl);
     context = await chromium.launchPersistentContext(profile, {
       executablePath,
       args: CHROMIUM_ARGS,
@@ -850,89 +951,9 @@ async function benchDrawer(): Promise<DrawerFigures> {
     });
     // The page of hand-written buttons: no product element to load the views' runtime before the drawer.
     const url = `${servers.demoUrl}/handmade.html`;
-
-    // The demo page as shipped. A new visitor fills the cart from the page, one add at a time.
-    const demo = await openDemo(context, url, { drawerElement: true });
-    await demo.page.waitForLoadState('networkidle');
-    const early = await inPage<ChunkEntry[]>(demo.page, 'window.__sfBench.chunks()');
-    line('demo page as shipped: views’ chunk loaded before any open or add', early.length ? 'yes' : 'no');
-    const filled = await inPage<{ failed: string[]; count: number; lines: number }>(
-      demo.page,
-      `window.__sfBench.addAll(${JSON.stringify(items)})`,
-    );
-    if (filled.failed.length || filled.lines !== LINES)
-      throw new Error(
-        `the cart has ${filled.lines} lines; adds that failed: ${filled.failed.join(', ') || 'none'}`,
-      );
-    line(
-      'cart',
-      `${filled.lines} lines: ${seeded} seeded variants, ${LINES - seeded} products made for the bench`,
-    );
-    await demo.page.close();
-
-    // The next page on the same storage, without the element: start() loads the 100-line cart.
-    const { page, errors } = await openDemo(context, url, { drawerElement: false });
-    if (!(await inPage<boolean>(page, `window.__sfBench.waitForCart(${LINES}, ${TIMEOUT_MS})`)))
-      throw new Error(
-        `the next page did not load the ${LINES}-line cart; page errors: ${errors.join(' | ') || 'none'}`,
-      );
-    const before = await inPage<ChunkEntry[]>(page, 'window.__sfBench.chunks()');
-    const cold = await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
-    const chunk = (await inPage<ChunkEntry[]>(page, 'window.__sfBench.chunks()')).at(-1);
-    await inPage(page, 'window.__sfBench.close()');
-    console.log('\n  cold first open (cart in the store, views’ chunk not loaded):');
-    line('  openCart() → 100 lines in the shadow DOM', ms(cold.lines));
-    line('  openCart() → end of the frame that shows them', ms(cold.painted));
-    line(
-      '  views’ chunk (drawer, modal, menu) downloaded during the open',
-      before.length === 0 && chunk && chunk.start >= cold.t0
-        ? `yes: ${ms(chunk.duration)}, ${chunk.size} B uncompressed, from localhost`
-        : 'NO: it was loaded before, so this open was not cold',
-    );
-
-    for (let i = 0; i < WARMUP; i++) {
-      await inPage(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`);
-      await inPage(page, 'window.__sfBench.close()');
-    }
-    await inPage(page, 'window.__sfBench.longTasks.length = 0');
-    // The drawer's first frame (its first screenful of lines), then all 100 lines.
-    const runs: OpenTiming[] = [];
-    const full: OpenTiming[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      runs.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${FIRST_LINES}, ${TIMEOUT_MS})`));
-      await inPage(page, 'window.__sfBench.close()');
-      full.push(await inPage<OpenTiming>(page, `window.__sfBench.open(${LINES}, ${TIMEOUT_MS})`));
-      await inPage(page, 'window.__sfBench.close()');
-    }
-    const longTasks = await inPage<number[]>(page, 'window.__sfBench.longTasks');
-
-    const lines = stats(runs.map((r) => r.lines));
-    // The render, the dialog's showing (a task of its own) and the frame: what the main thread did, but for
-    // any wait between the render's task and the showing's (none is expected: a 0 ms timer).
-    const busy = stats(runs.map((r) => r.opened + r.frameWork));
-    console.log(
-      `\n  warm opens (chunk loaded, cart in the store; ${RUNS} measured after ${WARMUP} unmeasured):`,
-    );
-    row('', ['min', 'median', 'p95', 'max']);
-    row(`openCart() → first ${FIRST_LINES} lines in the shadow DOM`, lines);
-    row('openCart() → the dialog shown (showModal)', stats(runs.map((r) => r.opened)));
-    row('openCart() → next animation frame starts', stats(runs.map((r) => r.raf)));
-    row('that frame: style, layout, paint', stats(runs.map((r) => r.frameWork)));
-    row('main-thread work: to shown + that frame', busy);
-    row('openCart() → end of that frame (vsync wait too)', stats(runs.map((r) => r.painted)));
-    row(`openCart() → all ${LINES} lines in the shadow DOM`, stats(full.map((r) => r.lines)));
-    row(`openCart() → end of the frame with all ${LINES}`, stats(full.map((r) => r.painted)));
-    console.log('');
-    line(
-      'lines in the DOM when openCart() returns',
-      runs.some((r) => r.sync) ? 'sometimes' : 'no: Preact renders on a microtask',
-    );
-    line(
-      'long tasks (≥ 50 ms) during the measured opens',
-      longTasks.length ? `${longTasks.length}, longest ${ms(Math.max(...longTasks))}` : 'none',
-    );
-    line(`median openCart() → first lines ≤ ${FRAME_MS} ms`, lines.median <= FRAME_MS ? 'yes' : 'no');
-    line(`median main-thread work (shown + frame) ≤ ${FRAME_MS} ms`, busy.median <= FRAME_MS ? 'yes' : 'no');
+    await fillCart(context, url, cart);
+    const { page, errors, cold } = await coldOpen(context, url);
+    const { lines, busy } = await warmOpens(page);
     const inputs = await benchTypingAndQuantity(page);
     const slow = await benchSlowDrawer(context, page);
     const menu = await benchMemberMenu(context, page, url);
@@ -973,13 +994,8 @@ async function benchWebhooks(): Promise<CartAddFigures[]> {
 
 // ——— main ———
 
-async function main(): Promise<number> {
-  const load = loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-  console.log(
-    `storefront-widgets bench: Node ${process.versions.node}, ${availableParallelism()} CPUs, load ${load}`,
-  );
+/** Runs the parts (`BENCH_ONLY`: those listed), each a failure of its own. */
+async function runParts() {
   const problems: string[] = [];
   const run = async <T>(name: string, task: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -1004,55 +1020,87 @@ async function main(): Promise<number> {
   const drawer = await part(3, 'drawer', benchDrawer);
   const adds = await part(4, 'cart add with dead webhook subscribers', benchWebhooks);
   const shopper = await part(5, 'what a shopper feels', benchShopperPart);
+  return { count, renewal, drawer, adds, shopper, problems };
+}
+
+function summarizeCount(count: CountFigures): void {
+  line('new visitor: requests before the count shows', count.newBeforeShown);
+  line('new visitor: first add-to-cart', `${count.firstAdd.length} requests (token + add)`);
+  line(
+    'returning visitor: requests before the count shows',
+    `${count.returningBeforeShown} (from the cache)`,
+  );
+  line('returning visitor: requests made by start()', `${count.returningStart.length} (revalidation)`);
+}
+
+function summarizeDrawer(drawer: DrawerFigures): void {
+  line(`drawer, ${LINES} lines, cold open (chunk download): openCart() → lines`, ms(drawer.cold.lines));
+  line(
+    `drawer, ${LINES} lines, warm: openCart() → first ${FIRST_LINES} lines, median / p95`,
+    `${ms(drawer.lines.median)} / ${ms(drawer.lines.p95)} (${drawer.lines.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
+  );
+  line(
+    `drawer, ${LINES} lines, warm: main-thread work with the frame, median`,
+    `${ms(drawer.busy.median)} (${drawer.busy.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
+  );
+  line(
+    `drawer, ${LINES} lines: coupon keystroke, main-thread work, median / max`,
+    `${ms(drawer.inputs.keys.median)} / ${within(drawer.inputs.keys.max)}`,
+  );
+  line(
+    `drawer, ${LINES} lines: + on a line, main-thread work / its answer rendered, medians`,
+    `${ms(drawer.inputs.quantity.median)} / ${within(drawer.inputs.answer.median)}`,
+  );
+  line(
+    'member menu, warm open: main-thread work, median / max',
+    `${ms(drawer.menu.warm.median)} / ${within(drawer.menu.warm.max)}`,
+  );
+  for (const [name, values] of [
+    [`drawer, ${LINES} lines, warm open`, drawer.slow.opens],
+    ['coupon, a word typed', drawer.slow.keys],
+    ['+ on a line, to its answer', drawer.slow.quantity],
+  ] as const)
+    line(`4× CPU: ${name}, longest task of ${values.length}`, within(Math.max(...values), LONG_TASK_MS));
+  line('4× CPU: member menu, first open, longest task, median', within(drawer.menu.slowFirst, LONG_TASK_MS));
+  line(
+    '4× CPU: member menu, longest task of later opens, median',
+    within(drawer.menu.slowLater, LONG_TASK_MS),
+  );
+}
+
+function summarizeShopper(shopper: ShopperFigures): void {
+  const target = (value: number, max: number) =>
+    `${ms(value)} (target ≤ ${max} ms: ${value <= max ? 'met' : 'NOT met'})`;
+  line(
+    '4× CPU: total blocking time added to the host page',
+    target(shopper.tbtAdded, SHOPPER_TARGETS.tbtAdded),
+  );
+  line(
+    '4× CPU: script time / LCP added to the host page',
+    `${ms(shopper.scriptAdded)} / ${ms(shopper.lcpAdded)}`,
+  );
+  line('4× CPU: first add, click → drawer open', target(shopper.firstOpen, SHOPPER_TARGETS.firstOpen));
+  line('4× CPU: first add, click → line shown', target(shopper.firstLine, SHOPPER_TARGETS.firstLine));
+  line('4× CPU: second add, click → quantity 2 shown', target(shopper.secondAdd, SHOPPER_TARGETS.secondAdd));
+  line('4× CPU: quantity change, click → quantity shown', ms(shopper.quantity));
+  line('4× CPU: longest task, first add', target(shopper.longestFirstAdd, SHOPPER_TARGETS.longTask));
+  line('4× CPU: longest task, second add', target(shopper.longestSecondAdd, SHOPPER_TARGETS.longTask));
+  line('4× CPU: longest task, quantity change', target(shopper.longestQuantity, SHOPPER_TARGETS.longTask));
+}
+
+async function main(): Promise<number> {
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(
+    `storefront-widgets bench: Node ${process.versions.node}, ${availableParallelism()} CPUs, load ${load}`,
+  );
+  const { count, renewal, drawer, adds, shopper, problems } = await runParts();
 
   heading('Summary');
-  if (count) {
-    line('new visitor: requests before the count shows', count.newBeforeShown);
-    line('new visitor: first add-to-cart', `${count.firstAdd.length} requests (token + add)`);
-    line(
-      'returning visitor: requests before the count shows',
-      `${count.returningBeforeShown} (from the cache)`,
-    );
-    line('returning visitor: requests made by start()', `${count.returningStart.length} (revalidation)`);
-  }
+  if (count) summarizeCount(count);
   if (renewal) line(`${CONCURRENT} concurrent calls, expired token: token requests`, renewal.tokenRequests);
-  if (drawer) {
-    line(`drawer, ${LINES} lines, cold open (chunk download): openCart() → lines`, ms(drawer.cold.lines));
-    line(
-      `drawer, ${LINES} lines, warm: openCart() → first ${FIRST_LINES} lines, median / p95`,
-      `${ms(drawer.lines.median)} / ${ms(drawer.lines.p95)} (${drawer.lines.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
-    );
-    line(
-      `drawer, ${LINES} lines, warm: main-thread work with the frame, median`,
-      `${ms(drawer.busy.median)} (${drawer.busy.median <= FRAME_MS ? 'within' : 'over'} ${FRAME_MS} ms)`,
-    );
-    line(
-      `drawer, ${LINES} lines: coupon keystroke, main-thread work, median / max`,
-      `${ms(drawer.inputs.keys.median)} / ${within(drawer.inputs.keys.max)}`,
-    );
-    line(
-      `drawer, ${LINES} lines: + on a line, main-thread work / its answer rendered, medians`,
-      `${ms(drawer.inputs.quantity.median)} / ${within(drawer.inputs.answer.median)}`,
-    );
-    line(
-      'member menu, warm open: main-thread work, median / max',
-      `${ms(drawer.menu.warm.median)} / ${within(drawer.menu.warm.max)}`,
-    );
-    for (const [name, values] of [
-      [`drawer, ${LINES} lines, warm open`, drawer.slow.opens],
-      ['coupon, a word typed', drawer.slow.keys],
-      ['+ on a line, to its answer', drawer.slow.quantity],
-    ] as const)
-      line(`4× CPU: ${name}, longest task of ${values.length}`, within(Math.max(...values), LONG_TASK_MS));
-    line(
-      '4× CPU: member menu, first open, longest task, median',
-      within(drawer.menu.slowFirst, LONG_TASK_MS),
-    );
-    line(
-      '4× CPU: member menu, longest task of later opens, median',
-      within(drawer.menu.slowLater, LONG_TASK_MS),
-    );
-  }
+  if (drawer) summarizeDrawer(drawer);
   if (adds) {
     const [none, silent] = adds as [CartAddFigures, CartAddFigures];
     line(
@@ -1060,28 +1108,7 @@ async function main(): Promise<number> {
       `${ms(none.p50)} / ${ms(none.p95)}, ${ms(silent.p50)} / ${ms(silent.p95)}`,
     );
   }
-  if (shopper) {
-    const target = (value: number, max: number) =>
-      `${ms(value)} (target ≤ ${max} ms: ${value <= max ? 'met' : 'NOT met'})`;
-    line(
-      '4× CPU: total blocking time added to the host page',
-      target(shopper.tbtAdded, SHOPPER_TARGETS.tbtAdded),
-    );
-    line(
-      '4× CPU: script time / LCP added to the host page',
-      `${ms(shopper.scriptAdded)} / ${ms(shopper.lcpAdded)}`,
-    );
-    line('4× CPU: first add, click → drawer open', target(shopper.firstOpen, SHOPPER_TARGETS.firstOpen));
-    line('4× CPU: first add, click → line shown', target(shopper.firstLine, SHOPPER_TARGETS.firstLine));
-    line(
-      '4× CPU: second add, click → quantity 2 shown',
-      target(shopper.secondAdd, SHOPPER_TARGETS.secondAdd),
-    );
-    line('4× CPU: quantity change, click → quantity shown', ms(shopper.quantity));
-    line('4× CPU: longest task, first add', target(shopper.longestFirstAdd, SHOPPER_TARGETS.longTask));
-    line('4× CPU: longest task, second add', target(shopper.longestSecondAdd, SHOPPER_TARGETS.longTask));
-    line('4× CPU: longest task, quantity change', target(shopper.longestQuantity, SHOPPER_TARGETS.longTask));
-  }
+  if (shopper) summarizeShopper(shopper);
   for (const problem of problems) console.log(`  could not run: ${problem}`);
   return problems.length ? 1 : 0;
 }

@@ -92,18 +92,16 @@ const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?[
 export const staticImportSpecs = (code: string): string[] =>
   [...code.matchAll(STATIC_IMPORT)].map((match) => match[1] as string);
 
-/**
- * Seals one app build (`dist/cdn` or `dist/cdn/v2`; src/integrity.ts says how a page uses it):
- * - each language's packs (`texts.de-…`, …) in the table of its language pack (`lang.de-…`), which imports them;
- * - every chunk that a gated import loads, with what it imports, in the build's manifest
- *   (`chunks/integrity-<hash>.js`), but what only `gated(…, 1)` imports load, in a second one
- *   (`chunks/integrity-more-<hash>.js`) that the first names;
- * - the manifest's name and hash in the loader.
- * The imports are read in the built code, so that each manifest holds what its imports load: the build stops at
- * an import that is neither gated nor a language pack's, at a chunk in no table, and at a placeholder left.
- * Returns the loader's file and hash, for embed.js.
- */
-export function sealAppBuild(folder: string): { file: string; integrity: string } {
+/** One app build being sealed: its chunks (`chunks/…`) and its loader, named from `folder`. */
+interface AppBuild {
+  folder: string;
+  chunksDir: string;
+  chunks: string[];
+  loaderFile: string;
+  read(file: string): string;
+}
+
+function appBuild(folder: string): AppBuild {
   const chunksDir = join(folder, 'chunks');
   const chunks = readdirSync(chunksDir)
     .filter((file) => file.endsWith('.js'))
@@ -113,10 +111,18 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
     throw new Error(`${folder}: expected one loader-<hash>.js, found ${loaders.length}`);
   const loaderFile = loaders[0] as string;
   const read = (file: string) => readFileSync(join(folder, file), 'utf8');
-  const packOf = (file: string) => PACK.exec(file.slice('chunks/'.length));
-  const fromFile = (file: string, spec: string) => posix.normalize(posix.join(posix.dirname(file), spec));
+  return { folder, chunksDir, chunks, loaderFile, read };
+}
 
-  // The imports in the built code: gated (the first manifest, or with `, 1` the second), or a language's packs.
+const packOf = (file: string) => PACK.exec(file.slice('chunks/'.length));
+const fromFile = (file: string, spec: string) => posix.normalize(posix.join(posix.dirname(file), spec));
+
+/**
+ * The imports in the built code: gated (the first manifest, or with `, 1` the second), or a language's packs
+ * (`leaves`, by the language pack that imports them); any other stops the build.
+ */
+function gatedImports(build: AppBuild) {
+  const { folder, chunks, loaderFile, read } = build;
   const wanted = { first: new Set<string>(), more: new Set<string>() };
   const leaves = new Map<string, Set<string>>();
   for (const file of [loaderFile, ...chunks]) {
@@ -135,6 +141,20 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
         throw new Error(`${join(folder, file)}: an import of ${target} that is not gated (src/integrity.ts)`);
     }
   }
+  return { wanted, leaves };
+}
+
+/**
+ * The chunks of each manifest: what the gated imports load, with what those import (`more`: what only the
+ * second manifest's imports load). The loader and the language's packs must import nothing that would load
+ * unchecked.
+ */
+function manifestFiles(
+  build: AppBuild,
+  wanted: { first: Set<string>; more: Set<string> },
+  leaves: Map<string, Set<string>>,
+) {
+  const { folder, chunks, loaderFile, read } = build;
   const staticImports = (file: string) => staticImportSpecs(read(file)).map((spec) => fromFile(file, spec));
   const closure = (from: Iterable<string>) => {
     const seen = new Set<string>();
@@ -157,16 +177,12 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
   }
   const first = closure(wanted.first);
   const more = [...closure(wanted.more)].filter((file) => !first.has(file));
+  return { first, more };
+}
 
-  for (const [file, packs] of leaves) {
-    // (Named from the loader's folder, as src/integrity.ts resolves a language pack's table.)
-    const table = Object.fromEntries([...packs].map((pack) => [pack, sha('sha256', read(pack))]));
-    writeFileSync(join(folder, file), writeTable(join(folder, file), read(file), 'packs', table));
-  }
-  const inLeaves = new Set([...leaves.values()].flatMap((packs) => [...packs]));
-  const unsealed = chunks.filter((file) => !first.has(file) && !more.includes(file) && !inLeaves.has(file));
-  if (unsealed.length) throw new Error(`${folder}: ${unsealed.join(', ')} in no table of hashes`);
-
+/** Writes both manifests, and the first's name and hash in the loader; returns the loader's code. */
+function writeManifests(build: AppBuild, first: Set<string>, more: string[]): string {
+  const { folder, chunksDir, loaderFile, read } = build;
   const table = (files: Iterable<string>) =>
     Object.fromEntries(
       [...files].sort().map((file) => [file.slice('chunks/'.length), sha('sha256', read(file))]),
@@ -183,7 +199,36 @@ export function sealAppBuild(folder: string): { file: string; integrity: string 
   const loaderPath = join(folder, loaderFile);
   const loader = writeTable(loaderPath, read(loaderFile), 'manifest', [`chunks/${name}`, hash]);
   writeFileSync(loaderPath, loader);
+  return loader;
+}
 
+/**
+ * Seals one app build (`dist/cdn` or `dist/cdn/v2`; src/integrity.ts says how a page uses it):
+ * - each language's packs (`texts.de-…`, …) in the table of its language pack (`lang.de-…`), which imports them;
+ * - every chunk that a gated import loads, with what it imports, in the build's manifest
+ *   (`chunks/integrity-<hash>.js`), but what only `gated(…, 1)` imports load, in a second one
+ *   (`chunks/integrity-more-<hash>.js`) that the first names;
+ * - the manifest's name and hash in the loader.
+ * The imports are read in the built code, so that each manifest holds what its imports load: the build stops at
+ * an import that is neither gated nor a language pack's, at a chunk in no table, and at a placeholder left.
+ * Returns the loader's file and hash, for embed.js.
+ */
+export function sealAppBuild(folder: string): { file: string; integrity: string } {
+  const build = appBuild(folder);
+  const { chunks, loaderFile, read } = build;
+  const { wanted, leaves } = gatedImports(build);
+  const { first, more } = manifestFiles(build, wanted, leaves);
+
+  for (const [file, packs] of leaves) {
+    // (Named from the loader's folder, as src/integrity.ts resolves a language pack's table.)
+    const table = Object.fromEntries([...packs].map((pack) => [pack, sha('sha256', read(pack))]));
+    writeFileSync(join(folder, file), writeTable(join(folder, file), read(file), 'packs', table));
+  }
+  const inLeaves = new Set([...leaves.values()].flatMap((packs) => [...packs]));
+  const unsealed = chunks.filter((file) => !first.has(file) && !more.includes(file) && !inLeaves.has(file));
+  if (unsealed.length) throw new Error(`${folder}: ${unsealed.join(', ')} in no table of hashes`);
+
+  const loader = writeManifests(build, first, more);
   for (const file of [loaderFile, ...chunks]) {
     if (read(file).includes('__sf_integrity_'))
       throw new Error(`${join(folder, file)}: an integrity placeholder was left unwritten`);
