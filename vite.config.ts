@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defineConfig, type UserConfig } from 'vite';
+import { textPacks } from './build/texts.ts';
 import { integrityGate } from './scripts/cdn-integrity.ts';
 
 /**
@@ -301,6 +302,7 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       ...shared,
       oxc: CLASSIC_JSX,
+      plugins: [textPacks(root)],
       build: {
         ...shared.build,
         outDir: 'dist/react',
@@ -344,7 +346,7 @@ export default defineConfig(({ mode }): UserConfig => {
     ...shared,
     oxc: CLASSIC_JSX,
     resolve: { alias: REACT_ON_PREACT },
-    plugins: [reactSubset, chunks.plugin, sharedPackHash, integrityGate(rareCode(cartApi))],
+    plugins: [reactSubset, textPacks(root), chunks.plugin, sharedPackHash, integrityGate(rareCode(cartApi))],
     build: {
       ...shared.build,
       target: 'es2022',

@@ -1,5 +1,7 @@
+import en from 'virtual:texts/member.en';
 import type { Member } from '../../api/types/members';
 import { loadOnce } from '../../chunks';
+import type { MemberStrings, MenuStrings } from '../../i18n/en';
 import { safeImageUrl } from '../../ui/format';
 import { textsDirection, withOverrides } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
@@ -7,8 +9,6 @@ import { adoptStyles } from '../../ui/styles';
 import { packTexts, withTexts } from '../texts';
 import { button, h } from './dom';
 import styles from './member.css?inline';
-import en, { type MemberStrings } from './member.en';
-import type { MenuStrings } from './menu.en';
 import { menuTexts } from './menu-texts';
 import { initialsOf, nameOf } from './names';
 

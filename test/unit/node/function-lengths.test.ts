@@ -64,8 +64,8 @@ function functionsOf(file: string): Found[] {
   return found;
 }
 
-describe('functions in src/ and sandbox/', () => {
-  const all = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'sandbox'))].flatMap(functionsOf);
+describe('functions in src/, sandbox/ and build/', () => {
+  const all = ['src', 'sandbox', 'build'].flatMap((dir) => sourceFiles(join(root, dir))).flatMap(functionsOf);
 
   it(`are at most ${LIMIT} lines, but for the listed exceptions, which do not grow`, () => {
     const long = all
