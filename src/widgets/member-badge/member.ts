@@ -55,7 +55,7 @@ const memberTexts = packTexts<MemberStrings>({ en: async () => ({ default: en })
 export async function memberView(root: ShadowRoot, context: WidgetContext): Promise<MemberView> {
   const { store, config } = context;
   const t = withOverrides(await memberTexts(config.lang), config.strings);
-  root.host.setAttribute('data-texts', textsDirection(config));
+  root.host.setAttribute('data-texts', textsDirection(config, t));
   adoptStyles(root, styles);
   let anchor: HTMLButtonElement | undefined;
   // The menu's code, with its texts beside it.
