@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { CLASSIC_JSX, REACT_ON_PREACT, reactSubset } from './build/react-subset.ts';
 import { textPacks } from './build/texts.ts';
-import { CLASSIC_JSX, REACT_ON_PREACT, reactSubset } from './vite.config.ts';
 
 /**
  * `react` as preact/compat (REACT_ON_PREACT), and for @floating-ui and zustand the script tag's subset of it
