@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { CLASSIC_JSX, REACT_ON_PREACT, reactSubset } from './vite.config.ts';
+import { CLASSIC_JSX, REACT_ON_PREACT, reactSubset } from './build/react-subset.ts';
+import { textPacks } from './build/texts.ts';
 
 /**
  * `react` as preact/compat (REACT_ON_PREACT), and for @floating-ui and zustand the script tag's subset of it
@@ -28,6 +29,8 @@ const REACT_18 = resolve(import.meta.dirname, 'test/react-18/node_modules');
  */
 export default defineConfig({
   oxc: CLASSIC_JSX,
+  // The widgets' texts, as the build makes them of src/i18n/ (`virtual:texts/…`).
+  plugins: [textPacks(import.meta.dirname)],
   test: {
     css: true,
     // Worker threads start faster than processes (119 s → 96 s for the whole suite on 2 cores).

@@ -265,7 +265,11 @@ function ensureBuild(): void {
     }, 0);
   // (embed.js is built last of the script-tag build, after the loaders.)
   const embed = join(root, 'dist/cdn/embed.js');
-  const sources = Math.max(newest(join(root, 'src')), statSync(join(root, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    newest(join(root, 'src')),
+    newest(join(root, 'build')),
+    statSync(join(root, 'vite.config.ts')).mtimeMs,
+  );
   if (existsSync(embed) && statSync(embed).mtimeMs >= sources) return;
   console.error('[bench] dist/ is missing or older than src/: building');
   // The build's own output goes to stderr, so stdout holds the figures alone.

@@ -4,12 +4,10 @@
  * of your own"). A key several widgets share takes one text for all of them; the product elements' few texts
  * that say it differently from the drawer's are keyed `product.<key>`.
  */
-import drawer from '../src/widgets/cart-drawer/en';
-import login from '../src/widgets/login-modal/en';
-import badge from '../src/widgets/member-badge/en';
-import member from '../src/widgets/member-badge/member.en';
-import menu from '../src/widgets/member-badge/menu.en';
-import product from '../src/widgets/product/en';
+import en from '../src/i18n/en';
+
+const { drawer, login, menu, member, product } = en;
+const badge = { ...en.shell, cannotLoad: en.cannotLoad };
 
 /** The widgets' English texts by group (each group is one widget's, or the badge's two parts'). */
 export const ENGLISH_TEXTS = { drawer, login, menu, badge, member, product } as const;

@@ -1,7 +1,7 @@
 import { scopeOf } from './host-scope';
+import type { Strings } from './i18n/en';
 import type { Storefront } from './store/store';
 import { fill } from './ui/i18n';
-import type { Strings } from './widgets/cart-drawer/en';
 import { textsFor } from './widgets/texts';
 
 /**

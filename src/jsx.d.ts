@@ -1,6 +1,6 @@
 /**
  * The components' JSX compiles to `createElement(…)` imported from `react` (classic runtime: shorter calls,
- * see vite.config.ts). TypeScript finds the JSX types of a classic factory in the global `JSX` namespace,
+ * see build/react-subset.ts). TypeScript finds the JSX types of a classic factory in the global `JSX` namespace,
  * which React 19's types no longer declare: this one is React's own.
  */
 import type { JSX as ReactJSX } from 'react';

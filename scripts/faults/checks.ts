@@ -3,8 +3,11 @@
  * and must hold after the operations, and whether a tab shows the server's cart.
  */
 import type { Product } from '../../src/api/types/products';
-import en from '../../src/widgets/cart-drawer/en';
+import english from '../../src/i18n/en';
 import type { ShownLine, TabView, WireLine } from './page';
+
+/** The drawer's texts in English. */
+const en = english.drawer;
 
 /** One thing to buy: a product's variant. `key` is `productId/variantId`. */
 export interface Variant {

@@ -107,9 +107,11 @@ function ProductHost({
   host,
   page,
   serverView,
+  texts,
   children,
 }: {
   tag: string;
+  texts: ProductStrings | null;
   host: HostProps;
   page: boolean;
   serverView: ((t: ProductStrings, config: EmbedConfig) => ReactNode) | undefined;
@@ -122,6 +124,7 @@ function ProductHost({
       css={productCss}
       theme={useHostTheme(`<${tag}>`)}
       host={host}
+      texts={texts}
       server={
         serverView && onServer() ? (
           <ServerTexts
@@ -174,6 +177,7 @@ export function Product(props: ProductProps): ReactElement {
     <ProductHost
       tag="sf-product"
       host={props}
+      texts={t}
       page={props.layout === 'page'}
       serverView={given?.length ? (t, config) => view(serverStore(given, { ref }), t, config) : undefined}
     >
@@ -235,6 +239,7 @@ export function ProductGrid(props: ProductGridProps): ReactElement {
     <ProductHost
       tag="sf-product-grid"
       host={props}
+      texts={t}
       page={false}
       serverView={given ? (t, config) => view(serverStore(given, target), t, config) : undefined}
     >

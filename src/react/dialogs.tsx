@@ -139,7 +139,13 @@ export function CartDrawer(props: CartDrawerProps): ReactElement {
   const t = useTexts(context, drawerTexts);
   const control = useOpenState(context?.store, CART, { open, onOpenChange });
   return (
-    <ShadowHost tag="sf-cart-drawer" css={drawerCss} theme={useHostTheme('<CartDrawer>')} host={host}>
+    <ShadowHost
+      tag="sf-cart-drawer"
+      css={drawerCss}
+      theme={useHostTheme('<CartDrawer>')}
+      host={host}
+      texts={t}
+    >
       {context && t ? <DrawerWhileOpen context={context} t={t} {...control} /> : null}
     </ShadowHost>
   );
@@ -196,7 +202,13 @@ export function LoginModal(props: LoginModalProps): ReactElement {
   const t = useTexts(context, loginTexts);
   const control = useOpenState(context?.store, LOGIN, { open, onOpenChange }, view);
   return (
-    <ShadowHost tag="sf-login-modal" css={loginCss} theme={useHostTheme('<LoginModal>')} host={host}>
+    <ShadowHost
+      tag="sf-login-modal"
+      css={loginCss}
+      theme={useHostTheme('<LoginModal>')}
+      host={host}
+      texts={t}
+    >
       {/* Another view asked for while open: the modal opens again on it. */}
       {context && t ? <LoginWhileOpen key={view} context={context} t={t} view={view} {...control} /> : null}
     </ShadowHost>

@@ -65,6 +65,8 @@ interface ShadowHostProps {
   host: HostProps;
   /** The widget, once it can render (null before: the server's markup, if any, stays on show). */
   children: ReactNode;
+  /** The widget's texts, once here (their direction is on the host: `data-texts`). */
+  texts?: Record<string, string> | null;
   /**
    * On a server: the widget's markup, rendered into a declarative shadow root (`<template
    * shadowrootmode="open">`) with its styles, which the browser attaches as it parses the page.
@@ -92,13 +94,17 @@ export function ShadowHost(props: ShadowHostProps): ReactElement {
  */
 const SERVER_SCHEME = '\n:host(:not([data-theme])) { color-scheme: inherit; }';
 
-/** Which way the provider's texts go (`data-texts` on the host, as the script tag's widgets have it). */
-const useHostTexts = () => textsDirection(useStorefrontContext('a widget').initial);
+/**
+ * Which way the widget's texts go (`data-texts` on the host, as the script tag's widgets have it), by the
+ * provider's `lang` and `strings` and, once here, the texts themselves.
+ */
+const useHostTexts = (texts: Record<string, string> | null | undefined) =>
+  textsDirection(useStorefrontContext('a widget').initial, texts);
 
-function ServerShadowHost({ tag, css, theme, host, server }: ShadowHostProps) {
+function ServerShadowHost({ tag, css, theme, host, server, texts }: ShadowHostProps) {
   return createElement(
     tag,
-    hostAttributes(theme, host, useHostTexts()),
+    hostAttributes(theme, host, useHostTexts(texts)),
     server
       ? createElement(
           'template',
@@ -125,7 +131,7 @@ type Pressed = null | { part: string; index: number } | 'changed';
 /** The events that say what the shopper did in the server's markup. */
 const HEARD = ['click', 'input', 'change'];
 
-function ClientShadowHost({ tag, css, theme, host: hostProps, children }: ShadowHostProps) {
+function ClientShadowHost({ tag, css, theme, host: hostProps, children, texts }: ShadowHostProps) {
   const host = useRef<HTMLElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   /** What the server rendered in the declarative shadow root, until the widget takes its place. */
@@ -174,7 +180,7 @@ function ClientShadowHost({ tag, css, theme, host: hostProps, children }: Shadow
   }, [shown]);
   return createElement(
     tag,
-    { ref: host, ...hostAttributes(theme, hostProps, useHostTexts()) },
+    { ref: host, ...hostAttributes(theme, hostProps, useHostTexts(texts)) },
     root ? createPortal(children, root) : null,
   );
 }

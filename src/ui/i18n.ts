@@ -57,12 +57,18 @@ export function fill(template: string, values: Record<string, string | number> =
 const RIGHT_TO_LEFT = /^(?:ar|arc|ckb|dv|fa|he|iw|ps|sd|ug|ur|yi)$/;
 
 /**
- * The direction of a widget's texts, as its host's `data-texts`: right to left for Arabic (its pack) and for a
- * right-to-left language a site gives its own texts in (`data-strings`); else left to right (English, for a
- * language without a pack). On a right-to-left page, left-to-right texts keep their own direction
- * (`own-direction.css`).
+ * The direction of a widget's texts, as its host's `data-texts`: that of the language they are in. That is the
+ * page's language where the widgets have a pack for it (Arabic: right to left), else English (left to right),
+ * unless the site gives every one of the widget's `texts` in `data-strings` (its own texts: then they are in the
+ * page's language, right to left for Hebrew). A site's few texts over the English ones leave them English, left
+ * to right. (Before its texts are here, a widget's are its pack's.) On a right-to-left page, left-to-right texts
+ * keep their own direction (`own-direction.css`).
  */
-export function textsDirection({ lang, strings }: { lang: string; strings: Record<string, string> }) {
+export function textsDirection(
+  { lang, strings }: { lang: string; strings: Record<string, string> },
+  texts?: Record<string, string> | null,
+): 'ltr' | 'rtl' {
   const primary = lang.split('-')[0]?.toLowerCase() ?? '';
-  return RIGHT_TO_LEFT.test(primary) && (primary === 'ar' || Object.keys(strings).length > 0) ? 'rtl' : 'ltr';
+  const own = !!texts && Object.keys(texts).every((key) => Object.hasOwn(strings, key));
+  return RIGHT_TO_LEFT.test(primary) && (primary === 'ar' || own) ? 'rtl' : 'ltr';
 }

@@ -1,21 +1,18 @@
 /**
- * The widgets' texts by language. English is the code's (the member badge's few texts) and packs of its own
- * (the views', `texts.en.ts`; the product elements', `products.en.ts`; the member menu's,
- * `member-badge/menu.en.ts`). Every other language has a small language pack (`lang.<code>.ts`): its badge
- * shell's texts, downloaded as the badge mounts (at boot), and the way to its other packs: the views' texts
- * (`texts.<code>.ts`, alongside the widgets' chunk), the product elements' (`products.<code>.ts`), the badge's
- * member part's (`member-badge/member.<code>.ts`, with that part) and the member menu's
- * (`member-badge/menu.<code>.ts`, with the menu's code). A page downloads only its own language's packs; the one
- * table of languages here is all the loader holds of the others (a few bytes a language: `vite.config.ts`,
- * `sharedPackHash`).
+ * The widgets' texts by language, each language's written in one file (`src/i18n/<code>.ts`) that the build
+ * makes into packs (build/texts.ts; docs/languages.md). English's are the code's (the badge shell's in the
+ * loader, the member part's in its chunk) and packs of their own (the views', `virtual:texts/texts.en`; the
+ * product elements', `products.en`; the member menu's, `menu.en`). Every other language has a small language
+ * pack (`virtual:texts/lang.<code>`, downloaded when a page in it first needs a text the loader lacks): what a
+ * widget says when its code cannot be had, and the way to its other packs: the views' texts (`texts.<code>`,
+ * alongside the widgets' chunk), the product elements' (`products.<code>`), the badge's member part's
+ * (`member.<code>`, with that part) and the member menu's (`menu.<code>`, with the menu's code). A page downloads
+ * only its own language's packs; the one table of languages here is all the loader holds of the others (a few
+ * bytes a language: build/packs.ts).
  */
 import { retryOnce } from '../chunks';
+import type { LoginStrings, MemberStrings, MenuStrings, ProductStrings, Strings } from '../i18n/en';
 import { languageOf, withOverrides } from '../ui/i18n';
-import type { Strings } from './cart-drawer/en';
-import type { LoginStrings } from './login-modal/en';
-import type { MemberStrings } from './member-badge/member.en';
-import type { MenuStrings } from './member-badge/menu.en';
-import type { ProductStrings } from './product/en';
 
 /** A language's views' texts, one pack: the drawer's and the login modal's (the menu's have a pack of their own). */
 export interface WidgetTexts {
@@ -27,11 +24,11 @@ export interface WidgetTexts {
 export type Pack<T> = () => Promise<{ default: T }>;
 
 /**
- * A language pack (`lang.<code>.ts`): the way to its packs, each downloaded when first needed. (The badge shell's
- * texts are the loader's: `member-badge/shell-texts.ts`.)
+ * A language pack (`virtual:texts/lang.<code>`): the way to its packs, each downloaded when first needed. (The
+ * badge shell's texts are the loader's: `member-badge/shell-texts.ts`.)
  */
 export interface LanguagePack {
-  /** What a widget says when its code cannot be had (`cannotLoad` in `member-badge/en.ts`). */
+  /** What a widget says when its code cannot be had (`cannotLoad` in `src/i18n/en.ts`). */
   cannotLoad: string;
   texts: Pack<WidgetTexts>;
   products: Pack<ProductStrings>;
@@ -41,20 +38,23 @@ export interface LanguagePack {
   menu: Pack<MenuStrings>;
 }
 
-/** The languages besides English, by their primary subtag (`pt` for `pt-BR` and `pt-PT`). */
+/**
+ * The languages besides English, by their primary subtag (`pt` for `pt-BR` and `pt-PT`): one line a language,
+ * whose texts are `src/i18n/<code>.ts` (docs/languages.md).
+ */
 export const LANGUAGE_PACKS: Record<string, () => Promise<LanguagePack>> = {
-  ar: () => import('./lang.ar'),
-  de: () => import('./lang.de'),
-  es: () => import('./lang.es'),
-  fr: () => import('./lang.fr'),
-  it: () => import('./lang.it'),
-  ja: () => import('./lang.ja'),
-  nl: () => import('./lang.nl'),
-  pt: () => import('./lang.pt'),
+  ar: () => import('virtual:texts/lang.ar'),
+  de: () => import('virtual:texts/lang.de'),
+  es: () => import('virtual:texts/lang.es'),
+  fr: () => import('virtual:texts/lang.fr'),
+  it: () => import('virtual:texts/lang.it'),
+  ja: () => import('virtual:texts/lang.ja'),
+  nl: () => import('virtual:texts/lang.nl'),
+  pt: () => import('virtual:texts/lang.pt'),
 };
 
 /** The views' texts in English; other languages' are found through their language pack. */
-export const TEXT_PACKS: { en: Pack<WidgetTexts> } = { en: () => import('./texts.en') };
+export const TEXT_PACKS: { en: Pack<WidgetTexts> } = { en: () => import('virtual:texts/texts.en') };
 
 /**
  * One kind of texts in a page's language (`de-AT` takes `de`; a language without a pack takes English): English's

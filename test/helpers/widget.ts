@@ -23,22 +23,22 @@ export const CHUNK_TIMEOUT_MS = 60_000;
 /** The chunks the widgets, the loader and the store import on demand, as their own `import()` gets them. */
 export const CHUNKS = {
   /** The views' texts (drawer, login modal), by language. */
-  textsEn: () => import('../../src/widgets/texts.en'),
-  textsDe: () => import('../../src/widgets/texts.de'),
+  textsEn: () => import('virtual:texts/texts.en'),
+  textsDe: () => import('virtual:texts/texts.de'),
   /** A language's pack (its badge shell's texts, and the way to its other packs), by language. */
-  langDe: () => import('../../src/widgets/lang.de'),
-  langAr: () => import('../../src/widgets/lang.ar'),
+  langDe: () => import('virtual:texts/lang.de'),
+  langAr: () => import('virtual:texts/lang.ar'),
   /** The badge's member part's texts, by language. */
-  memberDe: () => import('../../src/widgets/member-badge/member.de'),
-  memberAr: () => import('../../src/widgets/member-badge/member.ar'),
+  memberDe: () => import('virtual:texts/member.de'),
+  memberAr: () => import('virtual:texts/member.ar'),
   /** The member menu's texts, by language. */
-  menuEn: () => import('../../src/widgets/member-badge/menu.en'),
-  menuDe: () => import('../../src/widgets/member-badge/menu.de'),
-  menuAr: () => import('../../src/widgets/member-badge/menu.ar'),
-  textsAr: () => import('../../src/widgets/texts.ar'),
+  menuEn: () => import('virtual:texts/menu.en'),
+  menuDe: () => import('virtual:texts/menu.de'),
+  menuAr: () => import('virtual:texts/menu.ar'),
+  textsAr: () => import('virtual:texts/texts.ar'),
   /** The product elements' texts, by language. */
-  productTextsEn: () => import('../../src/widgets/products.en'),
-  productTextsDe: () => import('../../src/widgets/products.de'),
+  productTextsEn: () => import('virtual:texts/products.en'),
+  productTextsDe: () => import('virtual:texts/products.de'),
   /** The loader's widget chunks. */
   drawer: () => import('../../src/widgets/cart-drawer/index'),
   loginModal: () => import('../../src/widgets/login-modal/index'),

@@ -23,7 +23,11 @@ export const css = `${theme}\n${controls}\n${modalDialog}\n${styles}`;
 
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);
-  host.setAttribute('data-texts', textsDirection(context.config));
   const { lang, strings } = context.config;
-  return renderWithTexts(root, stringsFor(lang, strings), (t) => <CartDrawer context={context} t={t} />, css);
+  // (Their direction once they are here: `textsDirection`.)
+  const texts = stringsFor(lang, strings).then((t) => {
+    host.setAttribute('data-texts', textsDirection(context.config, t));
+    return t;
+  });
+  return renderWithTexts(root, texts, (t) => <CartDrawer context={context} t={t} />, css);
 };

@@ -1,8 +1,8 @@
+import type { Strings } from '../../i18n/en';
 import { fill } from '../../ui/i18n';
 import { textsFor } from '../texts';
-import type { Strings } from './en';
 
-export type { StringKey, Strings } from './en';
+export type { StringKey, Strings } from '../../i18n/en';
 
 /**
  * A problem's text: a `{count}` or `{name}` in it is the problem's detail (`addCapped`: "Only {count} added"),

@@ -23,11 +23,13 @@ export const css = `${theme}\n${controls}\n${modalDialog}\n${styles}`;
 
 export const mount: WidgetModule['mount'] = (root, host, context) => {
   if (context.config.theme !== 'auto') host.setAttribute('data-theme', context.config.theme);
-  host.setAttribute('data-texts', textsDirection(context.config));
   const { lang, strings } = context.config;
   return renderWithTexts(
     root,
-    loginStrings(lang, strings),
+    loginStrings(lang, strings).then((t) => {
+      host.setAttribute('data-texts', textsDirection(context.config, t));
+      return t;
+    }),
     (t) => <LoginRoot context={context} t={t} />,
     css,
   );

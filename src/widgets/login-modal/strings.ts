@@ -1,7 +1,7 @@
+import type { LoginStrings } from '../../i18n/en';
 import { textsFor } from '../texts';
-import type { LoginStrings } from './en';
 
-export type { LoginStrings } from './en';
+export type { LoginStrings } from '../../i18n/en';
 
 /** The login modal's texts in the page's language, with the site's overrides. */
 export const loginStrings = (

@@ -1,9 +1,9 @@
 import { loadOnce, retryOnce } from '../../chunks';
+import type { BadgeStrings } from '../../i18n/en';
 import { OPEN_MENU_EVENT, type WidgetContext, type WidgetModule } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import theme from '../../ui/theme.css?inline';
 import { button, h } from './dom';
-import type { BadgeStrings } from './en';
 import type { MemberView } from './member';
 import { shellTexts } from './shell-texts';
 import styles from './styles.css?inline';

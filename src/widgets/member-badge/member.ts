@@ -1,5 +1,7 @@
+import en from 'virtual:texts/member.en';
 import type { Member } from '../../api/types/members';
 import { loadOnce } from '../../chunks';
+import type { MemberStrings, MenuStrings } from '../../i18n/en';
 import { safeImageUrl } from '../../ui/format';
 import { textsDirection, withOverrides } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
@@ -7,8 +9,6 @@ import { adoptStyles } from '../../ui/styles';
 import { packTexts, withTexts } from '../texts';
 import { button, h } from './dom';
 import styles from './member.css?inline';
-import en, { type MemberStrings } from './member.en';
-import type { MenuStrings } from './menu.en';
 import { menuTexts } from './menu-texts';
 import { initialsOf, nameOf } from './names';
 
@@ -55,7 +55,7 @@ const memberTexts = packTexts<MemberStrings>({ en: async () => ({ default: en })
 export async function memberView(root: ShadowRoot, context: WidgetContext): Promise<MemberView> {
   const { store, config } = context;
   const t = withOverrides(await memberTexts(config.lang), config.strings);
-  root.host.setAttribute('data-texts', textsDirection(config));
+  root.host.setAttribute('data-texts', textsDirection(config, t));
   adoptStyles(root, styles);
   let anchor: HTMLButtonElement | undefined;
   // The menu's code, with its texts beside it.

@@ -1,8 +1,8 @@
+import type { MenuStrings } from '../../i18n/en';
 import { type Pack, packTexts } from '../texts';
-import type { MenuStrings } from './menu.en';
 
 /** The menu's texts in English; other languages' are found through their language pack. */
-export const MENU_PACKS: { en: Pack<MenuStrings> } = { en: () => import('./menu.en') };
+export const MENU_PACKS: { en: Pack<MenuStrings> } = { en: () => import('virtual:texts/menu.en') };
 
 /**
  * The member menu's texts in a page's language: a pack of their own in every language, English included

@@ -15,6 +15,7 @@ import { useStore } from 'zustand';
 import type { MembersAccountSection } from '../../api/types/enums';
 import type { Member } from '../../api/types/members';
 import { loadOnce } from '../../chunks';
+import type { MenuStrings } from '../../i18n/en';
 import type { Storefront } from '../../store/store';
 import type { MemberProblem } from '../../store/types';
 import { Button } from '../../ui/button';
@@ -23,7 +24,6 @@ import { fill } from '../../ui/i18n';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import styles from './menu.css?inline';
-import type { MenuStrings } from './menu.en';
 import { GAP_PX, type Place, VIEWPORT_PADDING_PX } from './menu-room';
 import { nameOf } from './names';
 

@@ -1,23 +1,17 @@
+import en from 'virtual:texts/badge.en';
+import shells from 'virtual:texts/shell';
 import type { EmbedConfig } from '../../config';
+import type { BadgeStrings } from '../../i18n/en';
 import { languageOf, withOverrides } from '../../ui/i18n';
 import { packTexts } from '../texts';
-import ar from './ar';
-import de from './de';
-import en, { type BadgeStrings } from './en';
-import es from './es';
-import fr from './fr';
-import it from './it';
-import ja from './ja';
-import nl from './nl';
-import pt from './pt';
 
 /**
- * The badge shell's texts in every language besides English (whose are `en.ts`), by primary subtag, as
- * `LANGUAGE_PACKS` (`../texts.ts`) has them: in the loader, a few words a language, so that the badge paints at
- * once in the page's language and a first page downloads no chunk at all (nor, when its files are checked, any
- * hash of one: src/integrity.ts).
+ * The badge shell's texts in every language besides English (whose are `en`, with `cannotLoad`), by primary
+ * subtag, as `LANGUAGE_PACKS` (`../texts.ts`) has them: in the loader, a few words a language (each
+ * `src/i18n/<code>.ts`'s `shell`), so that the badge paints at once in the page's language and a first page
+ * downloads no chunk at all (nor, when its files are checked, any hash of one: src/integrity.ts).
  */
-export const SHELL_TEXTS: Record<string, BadgeStrings> = { ar, de, es, fr, it, ja, nl, pt };
+export const SHELL_TEXTS: Record<string, BadgeStrings> = shells;
 
 /** The badge shell's texts in a page's language, with the site's own (`data-strings`) over them. */
 export function shellTexts(config: Pick<EmbedConfig, 'lang' | 'strings'>): BadgeStrings {

@@ -91,11 +91,13 @@ const mountWith =
     const { theme: scheme, lang, strings } = context.config;
     // The element's own data-theme (`auto` follows the visitor) wins over the script tag's.
     if (scheme !== 'auto' && !host.hasAttribute('data-theme')) host.setAttribute('data-theme', scheme);
-    host.setAttribute('data-texts', textsDirection(context.config));
     start(host, context);
     return renderWithTexts(
       root,
-      productStrings(lang, strings),
+      productStrings(lang, strings).then((t) => {
+        host.setAttribute('data-texts', textsDirection(context.config, t));
+        return t;
+      }),
       (t) => <View host={host} context={context} t={t} />,
       css,
     );

@@ -1,11 +1,11 @@
+import type { ProductStrings } from '../../i18n/en';
 import { withOverrides } from '../../ui/i18n';
 import { type Pack, packTexts } from '../texts';
-import type { ProductStrings } from './en';
 
-export type { ProductStringKey, ProductStrings } from './en';
+export type { ProductStringKey, ProductStrings } from '../../i18n/en';
 
 /** The product elements' texts in English; other languages' are found through their language pack. */
-export const PRODUCT_PACKS: { en: Pack<ProductStrings> } = { en: () => import('../products.en') };
+export const PRODUCT_PACKS: { en: Pack<ProductStrings> } = { en: () => import('virtual:texts/products.en') };
 
 /** The product elements' texts in the page's language, as its pack has them (no overrides). */
 export const productPack = packTexts(PRODUCT_PACKS, (pack) => pack.products());

@@ -31,10 +31,10 @@ describe('the script tag’s build', () => {
     await expect(building).rejects.toThrow(/IMPORT_IS_UNDEFINED.*useReducer/s);
   });
 
-  it('stops when a module vite.config.ts names for a chunk is not in the build', {
+  it('stops when a module build/chunks.ts names for a chunk is not in the build', {
     timeout: 180_000,
   }, async () => {
-    // As after a rename that vite.config.ts did not follow: cart-edits.ts is no longer imported by anything.
+    // As after a rename that build/chunks.ts did not follow: cart-edits.ts is no longer imported by anything.
     const actions = resolve(root, 'src/store/cart-actions.ts');
     const building = build({
       root,
@@ -52,7 +52,7 @@ describe('the script tag’s build', () => {
       ],
     });
     await expect(building).rejects.toThrow(
-      /names modules that are not in the build: src\/store\/cart-edits\.ts \(chunk "widgets"\)/,
+      /build\/chunks\.ts names modules that are not in the build: src\/store\/cart-edits\.ts \(chunk "widgets"\)/,
     );
   });
 });

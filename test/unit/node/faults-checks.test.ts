@@ -9,7 +9,10 @@ import {
 } from '../../../scripts/faults/checks';
 import type { TabView } from '../../../scripts/faults/page';
 import type { Product } from '../../../src/api/types/products';
-import en from '../../../src/widgets/cart-drawer/en';
+import english from '../../../src/i18n/en';
+
+/** The drawer's texts in English. */
+const en = english.drawer;
 
 const MUG = 'mug/v';
 const add = (quantity: number, start: number, end: number, result?: boolean, key = MUG): AddRecord => ({

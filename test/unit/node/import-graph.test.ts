@@ -21,8 +21,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The file a relative specifier names (`./store` → store.ts, `./types` → types/index.ts), if in src/. */
+/**
+ * The file a relative specifier names (`./store` → store.ts, `./types` → types/index.ts), if in src/; a
+ * language's texts as the build makes them (`virtual:texts/menu.de`, build/texts.ts), its file in src/i18n/.
+ */
 function fileOf(from: string, specifier: string): string | undefined {
+  const texts = /^virtual:texts\/(?:\w+\.)?([a-z]{2,3})?/.exec(specifier);
+  if (texts) return join(srcDir, 'i18n', `${texts[1] ?? 'en'}.ts`);
   if (!specifier.startsWith('.')) return undefined;
   const base = resolve(dirname(from), specifier.replace(/\?.*$/, ''));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
@@ -53,7 +58,8 @@ function importsOf(file: string): Edge[] {
 
 const files = sourceFiles(srcDir);
 const sandboxFiles = sourceFiles(join(root, 'sandbox'));
-const graph = new Map([...files, ...sandboxFiles].map((file) => [file, importsOf(file)]));
+const buildFiles = sourceFiles(join(root, 'build'));
+const graph = new Map([...files, ...sandboxFiles, ...buildFiles].map((file) => [file, importsOf(file)]));
 const name = (file: string) => relative(root, file);
 
 /** The import circles among the files, each as the files around it (Tarjan's strongly connected components). */
@@ -95,21 +101,27 @@ function circles(): string[][] {
 
 /**
  * What each layer may not import (types too): the API client nothing of the widgets' code, the session only the
- * API client, the store no view (`ui`, `widgets`, `react`), the shared views no widget, and the sandbox (the
- * platform's stand-in) none of the widgets' own code. A layer is a folder of src/ (`src/<layer>/…`; the files at
- * the top of src/, the script tag's wiring, are `app`) or `sandbox`.
+ * API client, the store no view (`ui`, `widgets`, `react`), the shared views no widget, the languages' texts
+ * (`i18n`) nothing but each other, the sandbox (the platform's stand-in) none of the widgets' own code, and the
+ * build's modules (`build/`) none of the code they build. A layer is a folder of src/ (`src/<layer>/…`; the files
+ * at the top of src/, the script tag's wiring, are `app`), `sandbox` or `build`.
  */
 const LAYERS: Record<string, RegExp> = {
   api: /^(?!api$)/,
   auth: /^(?!api$|auth$)/,
   store: /^(ui|widgets|react)$/,
   ui: /^widgets$/,
+  // The languages' texts: data, whose types are English's.
+  i18n: /^(?!i18n$)/,
   sandbox: /^(widgets|react|store)$/,
+  // The build's plugins read src/ as files, never as modules (and the build scripts' own helpers).
+  build: /^(?!build$|scripts$)/,
 };
 
 const layerOf = (file: string) => {
   const [top, second, ...rest] = name(file).split('/');
-  return top === 'sandbox' ? 'sandbox' : rest.length ? (second as string) : 'app';
+  if (top === 'sandbox' || top === 'build' || top === 'scripts') return top;
+  return rest.length ? (second as string) : 'app';
 };
 
 /** Every import that crosses a layer the wrong way, as `from → to`. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as subset from '../../../src/ui/react-subset/react';
 
 const root = join(import.meta.dirname, '../../../node_modules');
-/** The libraries whose `react` and `react-dom` the script tag's build narrows (vite.config.ts). */
+/** The libraries whose `react` and `react-dom` the script tag's build narrows (build/react-subset.ts). */
 const LIBRARIES = ['@floating-ui/react/dist', '@floating-ui/react-dom/dist', 'zustand/esm'];
 
 /** Every React function those libraries' ES modules name: `React.x`, `ReactDOM.x`, `{ x } from 'react'`. */

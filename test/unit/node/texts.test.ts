@@ -1,16 +1,17 @@
+import badgeEn from 'virtual:texts/badge.en';
+import memberEn from 'virtual:texts/member.en';
+import menuEn from 'virtual:texts/menu.en';
+import productsEn from 'virtual:texts/products.en';
+import de from 'virtual:texts/texts.de';
+import en from 'virtual:texts/texts.en';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH_TEXTS, englishStrings } from '../../../scripts/strings';
+import type { BadgeStrings } from '../../../src/i18n/en';
 import { fill, withOverrides } from '../../../src/ui/i18n';
 import { plural } from '../../../src/ui/plural';
-import badgeEn, { type BadgeStrings } from '../../../src/widgets/member-badge/en';
-import memberEn from '../../../src/widgets/member-badge/member.en';
-import menuEn from '../../../src/widgets/member-badge/menu.en';
 import { SHELL_TEXTS } from '../../../src/widgets/member-badge/shell-texts';
-import productsEn from '../../../src/widgets/product/en';
 import type * as Texts from '../../../src/widgets/texts';
 import { LANGUAGE_PACKS, type LanguagePack } from '../../../src/widgets/texts';
-import de from '../../../src/widgets/texts.de';
-import en from '../../../src/widgets/texts.en';
 
 /** A fresh copy of the module, so each test starts with nothing loaded (and retries without a wait). */
 async function fresh(): Promise<typeof Texts> {

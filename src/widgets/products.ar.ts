@@ -1,2 +1,0 @@
-/** The product elements' texts in Arabic: one chunk, loaded only by Arabic pages with products. */
-export { default } from './product/ar';
