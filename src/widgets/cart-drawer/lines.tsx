@@ -37,43 +37,31 @@ export function useLinesByFrame(lines: LineItem[]): { shownLines: LineItem[]; al
   return { shownLines: all ? lines : lines.slice(0, count), all };
 }
 
+/** What `lineElements` keeps and is told besides the drawer's props. */
+export interface LineCache {
+  /** Each line's element with its busy state, kept while they are the same. */
+  made: WeakMap<LineItem, [boolean, ReactNode]>;
+  /** The line an add on its way raised (busy until its answer). */
+  raised?: string | undefined;
+  /** Tells the drawer of a removal, for its Undo. */
+  setRemoved: (line: LineItem) => void;
+}
+
 /**
  * The lines' elements. A line renders again only when it or its busy state changed: its element is kept in
  * `made`, and the same element is not rendered again (a change to 1 line of 100 renders 1).
  */
 export function lineElements(
   lines: LineItem[],
-  {
-    store,
-    t,
-    locale,
-    currency,
-    slice,
-    made,
-    raised,
-    setRemoved,
-  }: Props & {
-    slice: CartSlice;
-    made: WeakMap<LineItem, [boolean, ReactNode]>;
-    raised: string | undefined;
-    setRemoved: (line: LineItem) => void;
-  },
+  props: Props & { slice: CartSlice } & LineCache,
 ): ReactNode[] {
+  const { slice, made, raised } = props;
   return lines.map((line) => {
     const pending = line.id === raised || Object.hasOwn(slice.pending, line.id as string);
     const kept = made.get(line);
     if (kept?.[0] === pending) return kept[1];
     const element = (
-      <Line
-        key={line.id}
-        line={line}
-        pending={pending}
-        store={store}
-        t={t}
-        locale={locale}
-        currency={currency}
-        removed={setRemoved}
-      />
+      <Line key={line.id} {...props} line={line} pending={pending} removed={props.setRemoved} />
     );
     made.set(line, [pending, element]);
     return element;
