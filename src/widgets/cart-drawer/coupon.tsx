@@ -72,11 +72,12 @@ function Coupon({
 
 /** The coupon part's element (none without a cart), the same one while what it shows is the same. */
 export function useCouponPart(store: Storefront, t: Strings, { cart, couponBusy, couponError }: CartSlice) {
+  // Made again only when what it shows changes: whether there is a cart, not which.
+  const shown = !!cart;
   const applied = cart ? couponOf(cart) : undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: made again only when what it shows changes
   return useMemo(
     () =>
-      cart ? <Coupon store={store} t={t} applied={applied} busy={couponBusy} error={couponError} /> : null,
-    [!cart, applied, couponBusy, couponError, store, t],
+      shown ? <Coupon store={store} t={t} applied={applied} busy={couponBusy} error={couponError} /> : null,
+    [shown, applied, couponBusy, couponError, store, t],
   );
 }

@@ -23,7 +23,8 @@ export function Drawer(given: Props) {
   const currency = cart?.currency || given.currency;
   const shown = withAddShown(useLinesKept(cart?.lineItems ?? []), slice.addingItem);
   const { lines } = shown;
-  // The lines' elements, made again for other texts, currency or language.
+  // The lines' elements, made again for other texts, currency or language. (Not `useKeyedMemo`: imported here,
+  // src/ui/keyed-memo.ts would go in widgets-*.js, which products-*.js would then import for it.)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new map when any of them changes
   const made = useMemo(() => new WeakMap<LineItem, [boolean, ReactNode]>(), [t, currency, given.locale]);
   const [removed, setRemoved] = useState<LineItem | null>(null);
