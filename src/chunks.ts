@@ -4,14 +4,14 @@
  */
 
 /**
- * How long to wait before downloading a chunk again after a failed download (a dropped connection). An object,
- * so that tests can shorten it (`chunkRetry.delayMs = 0`).
+ * How long to wait before downloading a chunk again after a failed download (a dropped connection). (Tests
+ * skip it with fake timers: `vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })`.)
  */
-export const chunkRetry = { delayMs: 1000 };
+export const RETRY_DELAY_MS = 1000;
 
 /** A chunk's download, tried once more after a pause when it fails. */
 export const retryOnce = <T>(load: () => Promise<T>): Promise<T> =>
-  load().catch(() => new Promise((resolve) => setTimeout(resolve, chunkRetry.delayMs)).then(load));
+  load().catch(() => new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS)).then(load));
 
 /** A download made once and shared by every caller; a failed one is tried again by the next call. */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {

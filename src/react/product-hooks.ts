@@ -2,6 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Product } from '../api/types/products';
 import { listKey, own, readKey } from '../store/product-keys';
 import type { ProductList, ProductListQuery, ProductRead, ProductRef, ProductSort } from '../store/types';
+import { useKeyedMemo } from '../ui/keyed-memo';
 import { useStorefrontContext } from './context';
 import { nothing } from './hooks';
 import { type Problem, useProblem } from './problems';
@@ -47,8 +48,7 @@ export function useProduct(lookup: ProductLookup): ProductState {
   const store = started?.store;
   const key = readKey(refOf(lookup));
   // One reference while the lookup names the same product (a new object on every render is the same lookup).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the lookup
-  const ref = useMemo(() => refOf(lookup), [key]);
+  const ref = useKeyedMemo(key, () => refOf(lookup));
   // Read by the storefront once it runs, and by a new one (a new `clientId`), whose store has read nothing.
   useEffect(() => {
     void store?.getState().loadProduct(ref);
@@ -119,15 +119,12 @@ export function useProducts(query: ProductsQuery = {}): ProductsState {
   const store = started?.store;
   const key = listKey(query);
   const { collection, sort, pageSize } = query;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query
-  const list: ProductListQuery = useMemo(
-    () => ({
-      ...(collection ? { collection } : {}),
-      ...(sort ? { sort } : {}),
-      ...(pageSize ? { pageSize } : {}),
-    }),
-    [key],
-  );
+  // One query while it asks the same (`key`).
+  const list: ProductListQuery = useKeyedMemo(key, () => ({
+    ...(collection ? { collection } : {}),
+    ...(sort ? { sort } : {}),
+    ...(pageSize ? { pageSize } : {}),
+  }));
   useEffect(() => {
     void store?.getState().loadProducts(list);
   }, [store, list]);

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { pageColorScheme, readEmbedConfig } from '../config';
 import { type Started, startStorefront } from '../start';
+import { useKeyedMemo } from '../ui/keyed-memo';
 import { checkoutGate, type StorefrontCallbacks, useCallbacks } from './callbacks';
 import { StorefrontContext } from './context';
 import { createLiveStorefront } from './live';
@@ -160,8 +161,8 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
   }, [sessionKey]);
 
   // The settings as they are now, read once the storefront runs (on the client: they read the page).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `settingsKey` stands for every setting
-  const read = useMemo(() => (base ? readSettings(settings) : null), [base === null, settingsKey]);
+  // (Read again for other settings, or once a storefront runs: none before, when the key is null.)
+  const read = useKeyedMemo(base ? settingsKey : null, () => (base ? readSettings(settings) : null));
   const started = useMemo(() => (base && read ? { ...base, config: read.config } : null), [base, read]);
   // What callbacks use from now on: this storefront, with these settings; none while a new session's start
   // (in this commit) has yet to be rendered, never the storefront it replaced.
@@ -183,8 +184,7 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
 
   // The settings from the props alone, the same on the server and in the client's first render: what
   // server-rendered products are rendered with, before the storefront starts.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `settingsKey` stands for every setting
-  const initial = useMemo(() => readEmbedConfig(dataOf(settings)).config, [settingsKey]);
+  const initial = useKeyedMemo(settingsKey, () => readEmbedConfig(dataOf(settings)).config);
   const value = useMemo(() => ({ started, live, initial }), [started, live, initial]);
   return <StorefrontContext.Provider value={value}>{children}</StorefrontContext.Provider>;
 }

@@ -122,12 +122,12 @@ function useFocusOnNewView(
   heading: RefObject<HTMLHeadingElement | null>,
 ) {
   const shown = useRef(name);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refs, read when the view changes (as before the move)
+  // (The refs never change: it runs when the view does.)
   useEffect(() => {
     if (shown.current === name) return;
     shown.current = name;
     (first.current ?? heading.current)?.focus();
-  }, [name]);
+  }, [name, first, heading]);
 }
 
 /** The view's title and the close button. */

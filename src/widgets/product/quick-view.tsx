@@ -2,6 +2,7 @@ import { createElement, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { own } from '../../store/product-keys';
 import type { Storefront } from '../../store/store';
+import { useKeyedMemo } from '../../ui/keyed-memo';
 import { ProductCard, type ProductSettings, QUICK_VIEW } from './card';
 import type { ProductStrings } from './strings';
 
@@ -80,11 +81,12 @@ function QuickViewDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const product = useStore(store, (s) => own(s.products.items, id));
-  // The product's own read, so that a page that opened at this address has what the page layout shows.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once for this product
+  // The product's own read, so that a page that opened at this address has what the page layout shows: once for
+  // this product (its slug as it was when it opened).
+  const slug = useKeyedMemo(id, () => product?.slug);
   useEffect(() => {
-    if (product?.slug) void store.getState().loadProduct({ slug: product.slug });
-  }, [id]);
+    if (slug) void store.getState().loadProduct({ slug });
+  }, [store, slug]);
   useEffect(() => {
     const el = dialog.current;
     if (!el || el.open) return;

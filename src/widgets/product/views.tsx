@@ -5,6 +5,7 @@ import type { Problem, Storefront } from '../../store/store';
 import type { ProductListQuery, ProductRef } from '../../store/types';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
+import { useKeyedMemo } from '../../ui/keyed-memo';
 import { ProductCard, type ProductSettings } from './card';
 import { QuickView } from './quick-view';
 import type { ProductStrings } from './strings';
@@ -87,10 +88,11 @@ export function ProductView({
   product: ref,
 }: ViewProps & { product: ProductRef }) {
   const key = readKey(ref);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the reference
+  // One reference while it names the same product (`key`): read again only for another product.
+  const wanted = useKeyedMemo(key, () => ref);
   useEffect(() => {
-    void store.getState().loadProduct(ref);
-  }, [store, key]);
+    void store.getState().loadProduct(wanted);
+  }, [store, wanted]);
   const read = useStore(store, (s) => s.products.reads[key]);
   const product = useStore(store, (s) => (read?.id ? own(s.products.items, read.id) : undefined));
   useEffect(() => {
@@ -127,10 +129,11 @@ type GridProps = ViewProps & { query: ProductListQuery };
  */
 export function ProductGridView({ store, t, settings, fallback, query }: GridProps) {
   const key = listKey(query);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query
+  // One query while it asks the same (`key`): read again only for another.
+  const asked = useKeyedMemo(key, () => query);
   useEffect(() => {
-    void store.getState().loadProducts(query);
-  }, [store, key]);
+    void store.getState().loadProducts(asked);
+  }, [store, asked]);
   const list = useStore(store, (s) => s.products.lists[key]);
   const items = useStore(store, (s) => s.products.items);
   const grid = useRef<HTMLUListElement>(null);

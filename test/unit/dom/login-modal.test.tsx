@@ -8,6 +8,7 @@ import { signSandboxIdToken } from '../../../sandbox/idp';
 import type { MailMessage } from '../../../sandbox/mailbox';
 import { DEMO_MEMBER } from '../../../sandbox/seed';
 import type { CaptchaProvider } from '../../../src/auth/sign-in';
+import { SILENT_SIGN_IN_TIMEOUT_MS } from '../../../src/auth/silent';
 import type { CaptchaHolder } from '../../../src/public-api';
 import type { LoginIntent } from '../../../src/store/store';
 import * as loginModal from '../../../src/widgets/login-modal/index';
@@ -913,7 +914,7 @@ describe('login modal: when the silent sign-in does not finish', () => {
       ms?: number,
       ...args: unknown[]
     ) => {
-      if (ms === 120_000 && typeof handler === 'function') {
+      if (ms === SILENT_SIGN_IN_TIMEOUT_MS && typeof handler === 'function') {
         giveUp = handler as () => void;
         return 0;
       }
@@ -932,7 +933,10 @@ describe('login modal: when the silent sign-in does not finish', () => {
   it('gives up after 120 s when the platform’s page never answers, with a message and its iframe gone', async () => {
     const fx = mount();
     await signInUntilTimeout(fx);
-    await formAlert(fx.f.root, /./);
+    await formAlert(
+      fx.f.root,
+      'Signing in did not finish. Try again, or use the hosted login page. OAuth flow timed out Use the hosted login page',
+    );
     expect(fx.f.session.role()).not.toBe('member');
     expect(fx.f.store.getState().ui.loginOpen).toBe(true);
     expect(

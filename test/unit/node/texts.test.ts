@@ -13,12 +13,24 @@ import { SHELL_TEXTS } from '../../../src/widgets/member-badge/shell-texts';
 import type * as Texts from '../../../src/widgets/texts';
 import { LANGUAGE_PACKS, type LanguagePack } from '../../../src/widgets/texts';
 
-/** A fresh copy of the module, so each test starts with nothing loaded (and retries without a wait). */
+/** A fresh copy of the module, so each test starts with nothing loaded. */
 async function fresh(): Promise<typeof Texts> {
   vi.resetModules();
-  const texts = await import('../../../src/widgets/texts');
-  (await import('../../../src/chunks')).chunkRetry.delayMs = 0;
-  return texts;
+  return import('../../../src/widgets/texts');
+}
+
+/**
+ * `promise` settled, the fake clock run meanwhile (a failed pack's retry waits `RETRY_DELAY_MS` first): a timer
+ * at a time, each after a turn of the event loop, until it settles.
+ */
+async function withRetries<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
+  const done = () => {
+    settled = true;
+  };
+  promise.then(done, done);
+  while (!settled) await vi.advanceTimersToNextTimerAsync();
+  return promise;
 }
 
 const failing = <T>(times: number, load: () => Promise<T>) => {
@@ -107,8 +119,13 @@ describe('the widgets’ texts in a page’s language', () => {
   let errors: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A pack's retry waits on the fake clock (`withRetries`), not for a second.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
-  afterEach(() => errors.mockRestore());
+  afterEach(() => {
+    errors.mockRestore();
+    vi.useRealTimers();
+  });
 
   it('takes the pack of the language’s primary subtag, and English for a language without one', async () => {
     const { widgetTexts } = await fresh();
@@ -144,7 +161,7 @@ describe('the widgets’ texts in a page’s language', () => {
     const { widgetTexts, TEXT_PACKS } = await fresh();
     const pack = failing(1, TEXT_PACKS.en);
     TEXT_PACKS.en = pack;
-    expect((await widgetTexts('en')).login.signInTitle).toBe(en.login.signInTitle);
+    expect((await withRetries(widgetTexts('en'))).login.signInTitle).toBe(en.login.signInTitle);
     expect(pack).toHaveBeenCalledTimes(2);
     expect(errors).not.toHaveBeenCalled();
   });
@@ -153,7 +170,7 @@ describe('the widgets’ texts in a page’s language', () => {
     const { widgetTexts, LANGUAGE_PACKS: packs } = await fresh();
     const german = failing(2, packs.de as () => Promise<LanguagePack>);
     packs.de = german;
-    const texts = await widgetTexts('de');
+    const texts = await withRetries(widgetTexts('de'));
     expect(texts.login.signInTitle).toBe(en.login.signInTitle);
     expect(String(errors.mock.calls[0]?.[0])).toContain('"de" texts could not be loaded; showing English');
     expect(await widgetTexts('de-AT')).toBe(texts);
@@ -164,7 +181,7 @@ describe('the widgets’ texts in a page’s language', () => {
     const { widgetTexts, TEXT_PACKS } = await fresh();
     const english = failing(2, TEXT_PACKS.en);
     TEXT_PACKS.en = english;
-    await expect(widgetTexts('en')).rejects.toThrow('Failed to fetch');
+    await expect(withRetries(widgetTexts('en'))).rejects.toThrow('Failed to fetch');
     expect((await widgetTexts('en')).login.signInTitle).toBe(en.login.signInTitle);
     expect(english).toHaveBeenCalledTimes(3);
   });

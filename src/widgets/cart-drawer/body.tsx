@@ -1,0 +1,58 @@
+import { createElement, Fragment, type ReactNode } from 'react';
+import type { LineItem } from '../../api/types/cart';
+import type { AddToCartInput } from '../../store/store';
+import { type LineCache, lineElements } from './lines';
+import { PendingLine } from './pending-line';
+import { Shipping } from './shipping';
+import { Skeleton } from './skeleton';
+import type { ViewProps } from './view';
+
+/** What the drawer works out for its body (`Drawer`), beside its own props and the store's cart. */
+export type BodyProps = ViewProps &
+  LineCache & {
+    /** Until a cart is known: not read yet, or on its way. */
+    loading: boolean;
+    close(): void;
+    /** The cart's lines, an add on its way shown over them, or for a line of its own (`withAddShown`). */
+    lines: LineItem[];
+    adding?: AddToCartInput | null | undefined;
+    /** The lines shown so far (a long cart's come a batch a frame: `useLinesByFrame`), and whether that is all. */
+    shownLines: LineItem[];
+    all: boolean;
+    /** The coupon part's element (`useCouponPart`). */
+    coupon: ReactNode;
+  };
+
+/**
+ * What the drawer's body shows under its notices: grey lines while the cart loads; nothing for a cart that could
+ * not be read (its banner says so); the empty cart, or nothing while a first add to it is on its way (its note
+ * says so); else the lines, the coupon part and the shipping estimate.
+ */
+export function bodyOf(props: BodyProps): ReactNode {
+  const { t, slice, adding } = props;
+  if (props.loading) return <Skeleton t={t} />;
+  if (slice.status === 'error' && !slice.cart) return null;
+  if (props.lines.length === 0 && !adding) {
+    if (slice.adding) return null;
+    return (
+      <div className="empty" part="empty">
+        <p>{t.emptyCart}</p>
+        <button type="button" className="secondary" onClick={props.close}>
+          {t.continueShopping}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {/* data-shown: "some" while a long cart's lines are still being added a batch a frame, "all" once every
+          line is shown (what a test or a script waits for, rather than for frames or time). */}
+      <ul className="lines" data-shown={props.all ? 'all' : 'some'}>
+        {lineElements(props.shownLines, props)}
+        {adding ? <PendingLine {...props} add={adding} /> : null}
+      </ul>
+      {props.coupon}
+      <Shipping {...props} />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { createElement, useId, useMemo, useState } from 'react';
+import type { Cart } from '../../api/types/cart';
+import type { CartSlice, Problem, Storefront } from '../../store/store';
+import { Button } from '../../ui/button';
+import { fill } from '../../ui/i18n';
+import { Message } from './banners';
+import type { Strings } from './strings';
+import type { Props } from './view';
+
+/** The coupon applied to a cart, if any. */
+const couponOf = (cart: Cart) => cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
+
+/**
+ * The coupon form, or the coupon applied. Given only what it shows (not the cart): the drawer keeps its element
+ * while that is the same, so a quantity change or an answer does not render it again.
+ */
+function Coupon({
+  store,
+  t,
+  applied,
+  busy,
+  error,
+}: Pick<Props, 'store' | 't'> & { applied: string | undefined; busy: boolean; error: Problem | null }) {
+  const [code, setCode] = useState('');
+  const inputId = useId();
+  const errorId = useId();
+  if (applied) {
+    return (
+      <div className="coupon applied" part="coupon">
+        <p role="status">{fill(t.couponApplied, { code: applied })}</p>
+        <Button className="link" blocked={busy} onClick={() => void store.getState().removeCoupon()}>
+          {fill(t.removeCoupon, { code: applied })}
+        </Button>
+        {error ? <Message problem={error} t={t} /> : null}
+      </div>
+    );
+  }
+  return (
+    <form
+      className="coupon"
+      part="coupon"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void store
+          .getState()
+          .applyCoupon(code)
+          .then((ok) => ok && setCode(''));
+      }}
+    >
+      <label htmlFor={inputId}>{t.coupon}</label>
+      <div className="row">
+        <input
+          id={inputId}
+          value={code}
+          autoComplete="off"
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
+        />
+        <Button type="submit" className="secondary" blocked={busy}>
+          {t.apply}
+        </Button>
+      </div>
+      {error ? (
+        <div id={errorId}>
+          <Message problem={error} t={t} />
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** The coupon part's element (none without a cart), the same one while what it shows is the same. */
+export function useCouponPart(store: Storefront, t: Strings, { cart, couponBusy, couponError }: CartSlice) {
+  // Made again only when what it shows changes: whether there is a cart, not which.
+  const shown = !!cart;
+  const applied = cart ? couponOf(cart) : undefined;
+  return useMemo(
+    () =>
+      shown ? <Coupon store={store} t={t} applied={applied} busy={couponBusy} error={couponError} /> : null,
+    [shown, applied, couponBusy, couponError, store, t],
+  );
+}
