@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
+import type { MenuStrings } from '../../i18n/en';
 import type { MemberProblem } from '../../store/types';
 import { fill } from '../../ui/i18n';
-import type { MenuStrings } from './menu.en';
 import type { MenuState } from './menu-state';
 
 /** A problem from the store in the member's words. */

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import type { MembersAccountSection } from '../../api/types/enums';
 import type { Member } from '../../api/types/members';
+import type { MenuStrings } from '../../i18n/en';
 import type { Storefront } from '../../store/store';
 import type { MemberProblem } from '../../store/types';
 import type { WidgetContext } from '../../ui/lazy-element';
-import type { MenuStrings } from './menu.en';
 
 const SECTIONS: MembersAccountSection[] = ['ACCOUNT_INFO', 'ORDERS', 'SUBSCRIPTIONS', 'BOOKINGS', 'EVENTS'];
 

@@ -1,10 +1,10 @@
 import { createElement, type KeyboardEvent } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { MenuStrings } from '../../i18n/en';
 import controls from '../../ui/controls.css?inline';
 import type { WidgetContext } from '../../ui/lazy-element';
 import { adoptStyles } from '../../ui/styles';
 import styles from './menu.css?inline';
-import type { MenuStrings } from '../../i18n/en';
 import { DeleteConfirmation } from './menu-delete';
 import { MenuView } from './menu-items';
 import { useMenuList } from './menu-list';
