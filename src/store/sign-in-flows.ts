@@ -60,13 +60,27 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
     return silent;
   }
 
-  /** A step of the state machine; a SUCCESS is completed with the silent sign-in before it is returned. */
-  async function step(run: (s: SignIn) => Promise<LoginResult>): Promise<SignInStep> {
+  /** Whether the steps under way make an account (a registration, and its email's code). */
+  let registering = false;
+
+  /**
+   * A step of the state machine; a SUCCESS is completed with the silent sign-in before it is returned (a
+   * registration's announced first).
+   */
+  async function step(
+    run: (s: SignIn) => Promise<LoginResult>,
+    registers = registering,
+  ): Promise<SignInStep> {
     let key = 'error';
+    registering = registers;
     try {
       const result = await run(signIn);
       key = 'silentFailed';
-      if (result.loginState === 'SUCCESS') await completeSignIn(result.data.sessionToken);
+      if (result.loginState === 'SUCCESS') {
+        if (registering) ctx.emit('member:registered', {});
+        registering = false;
+        await completeSignIn(result.data.sessionToken);
+      }
       return result;
     } catch (error) {
       return { loginState: 'ERROR', problem: signInProblem(error, key) };
@@ -83,13 +97,14 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
   }
 
   return {
-    login: ({ email, password }) => step((s) => s.login({ email, password })),
-    register: (input) => step((s) => s.register(input)),
+    login: ({ email, password }) => step((s) => s.login({ email, password }), false),
+    register: (input) => step((s) => s.register(input), true),
     verifyEmail: (code) => step((s) => s.processVerification({ verificationCode: code })),
     resendCode: () => attempt((s) => s.resendVerificationCode()),
     sendPasswordReset: (email, language) =>
       attempt((s) => s.sendPasswordResetEmail(email, returnAddress(ctx.here()), language)),
-    resetPassword: (recoveryToken, password) => step((s) => s.recoverPassword(recoveryToken, password)),
+    resetPassword: (recoveryToken, password) =>
+      step((s) => s.recoverPassword(recoveryToken, password), false),
 
     async startHostedLogin() {
       try {
