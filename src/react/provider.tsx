@@ -102,6 +102,15 @@ function dataOf(settings: Settings): Record<string, string | undefined> {
 const readSettings = (settings: Settings) =>
   readEmbedConfig(dataOf(settings), window.document.documentElement.lang, pageColorScheme(window.document));
 
+/** The `consent` prop, told to the storefront as it starts and at each change. */
+function useConsentProp(consent: StorefrontProviderProps['consent'], started: Started | null) {
+  const consentKey = consent && JSON.stringify([consent.analytics, consent.ads]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `consentKey` stands for `consent`
+  useEffect(() => {
+    if (consent && started) started.api.consent(consent);
+  }, [consentKey, started?.api]);
+}
+
 /**
  * Makes the one storefront (session, store, cart) for the React tree below it, on the client only: it starts
  * in an effect, so server rendering and hydration see the same empty widgets, and nothing touches `window`
@@ -199,12 +208,7 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
   }, [read, settingsKey]);
 
   useCallbacks(live, started?.store, latestCallbacks);
-  // The visitor's consent, told to the storefront as it starts and at each change.
-  const consentKey = consent && JSON.stringify([consent.analytics, consent.ads]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `consentKey` stands for `consent`
-  useEffect(() => {
-    if (consent && started) started.api.consent(consent);
-  }, [consentKey, started?.api]);
+  useConsentProp(consent, started);
 
   // The settings from the props alone, the same on the server and in the client's first render: what
   // server-rendered products are rendered with, before the storefront starts.

@@ -145,16 +145,20 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
   };
 }
 
-/** A line's quantity and its removal. */
-function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'removeLine'> {
-  const { get, emit } = core.ctx;
-  const { patchCart } = core;
-  /** A line removed, or its quantity lowered (to `quantity`), once the server took it. */
-  const removed = (line: LineItem, quantity: number, currency = '') => {
+/** Announces a line removed, or its quantity lowered (to `quantity`), once the server took it. */
+const removal =
+  ({ ctx }: CartCore) =>
+  (line: LineItem, quantity: number, currency = '') => {
     const gone = (line.quantity ?? 0) - quantity;
     const productId = line.catalogReference?.catalogItemId ?? '';
-    if (gone > 0) emit('cart:removed', { productId, quantity: gone, line, currency });
+    if (gone > 0) ctx.emit('cart:removed', { productId, quantity: gone, line, currency });
   };
+
+/** A line's quantity and its removal. */
+function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'removeLine'> {
+  const { get } = core.ctx;
+  const { patchCart } = core;
+  const removed = removal(core);
   /**
    * A change to the cart's lines: shown at once over the newest cart taken, then the server's cart. On a
    * failure only this change is undone (others may be on their way; a newer cart from another tab stays), the
