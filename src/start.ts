@@ -1,5 +1,4 @@
 import { analyticsTap } from './analytics/tap';
-import { isSystemError } from './api/errors';
 import { webLock } from './auth/lock';
 import { createSession, type Session, TOKENS_KEY } from './auth/session';
 import { type KeyValueStorage, storageNamespace, webStorage } from './auth/storage';
@@ -51,27 +50,13 @@ function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
 }
 
 /**
- * Says once on the console, naming the page's origin, when the platform cannot be reached from it (a browser
- * online): the shop at another origin refuses a page its OAuth client does not allow, which the browser calls
- * only a CORS error, so the line also says how to allow the origin in the sandbox.
+ * A call that could not reach the platform, for `unreachable.ts` to tell (its code, the console line, comes only
+ * when a call failed).
  */
-function unreachable(win: Window): (error: Error) => void {
-  let said = false;
-  return (error) => {
-    if (
-      said ||
-      !isSystemError(error) ||
-      !(error.cause instanceof TypeError) ||
-      win.navigator.onLine === false
-    )
-      return;
-    said = true;
-    const origin = win.location.origin;
-    console.error(
-      `[storefront] the shop cannot be reached from ${origin}: is this origin allowed? (the sandbox: npx storefront-widgets sandbox --origin ${origin})`,
-    );
-  };
-}
+const unreachable = (win: Window) => (error: Error) => {
+  // (Offline, the browser says why: read as the call fails, not once the code has come.)
+  if (win.navigator.onLine !== false) void import('./unreachable').then((module) => module.tell(win, error));
+};
 
 /**
  * Starts the storefront in a window, for the script tag's loader and for React's `StorefrontProvider`: the
