@@ -145,7 +145,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         } catch {
           // not JSON: no usable body (`parsed` stays undefined)
         }
-        const error = errorFromResponse(response.status, response.statusText, parsed, answered);
+        const error = errorFromResponse(response.status, response.statusText, parsed, {
+          ...answered,
+          retryAfter: response.headers.get('retry-after') ?? undefined,
+        });
         const rejected = headers.Authorization;
         const fromProvider = !spec.anonymous && !spec.headers?.Authorization;
         const refused = error.status === 401 && rejected && TOKEN_REFUSED.includes(error.code);
