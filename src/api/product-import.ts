@@ -309,10 +309,12 @@ async function importBatch(
     return plans;
   }
   await Promise.all(plans.filter((p) => p.outcome !== 'failed').map((plan) => writeRow(run, plan)));
-  await writePrices(run, plans);
   await writeMemberships(run, plans);
   return plans;
 }
+
+/** Price-only changes wait for others of the same price, across batches, up to this many rows. */
+const PENDING_PRICES = 1000;
 
 /** The rows as a function that reads them anew: a one-time iterator cannot be read twice. */
 function rereadable(source: ProductSource): () => Iterable<ProductRowInput> | AsyncIterable<ProductRowInput> {
@@ -347,6 +349,23 @@ async function* batchesOf(
   if (batch.length) yield batch;
 }
 
+/** Counts the rows' outcomes, tells `onRow` of each and `onProgress` of the whole. */
+function reportRows(summary: ImportSummary, plans: RowPlan[], options: ImportProductsOptions): void {
+  if (!plans.length) return;
+  for (const plan of plans) {
+    const outcome: RowOutcome = {
+      ...{ row: plan.row, sku: plan.record.sku, outcome: plan.outcome, productId: plan.productId },
+      ...{ changes: plan.changes, error: plan.error },
+    };
+    summary[plan.outcome] += 1;
+    summary.done += 1;
+    if (plan.outcome === 'failed') summary.failures.push(outcome);
+    options.onRow?.(outcome);
+  }
+  const { total, done, created, updated, unchanged, failed } = summary;
+  options.onProgress?.({ total, done, created, updated, unchanged, failed });
+}
+
 /**
  * Imports products from rows, upserting by SKU: new SKUs are created, the others updated where they differ,
  * and a row that matches its product writes nothing. Every row is checked first: a file with an unknown
@@ -379,23 +398,25 @@ export async function importProducts(
     ...{ dryRun: run.dryRun, failures: [], collectionsCreated: run.collections.created, interrupted: false },
   };
   const size = Math.min(IDS_PER_CALL, Math.max(1, options.batchSize ?? IDS_PER_CALL));
+  const report = (plans: RowPlan[]) => reportRows(summary, plans, options);
+  // Price-only changes of many batches go together, in one bulk update a price and 100 products.
+  let pending: RowPlan[] = [];
+  const flush = async () => {
+    await writePrices(run, pending);
+    report(pending);
+    pending = [];
+  };
   for await (const batch of batchesOf(read(), firstRow, size)) {
     if (options.signal?.aborted) {
       summary.interrupted = true;
       break;
     }
-    for (const plan of await importBatch(run, batch)) {
-      const outcome: RowOutcome = {
-        ...{ row: plan.row, sku: plan.record.sku, outcome: plan.outcome, productId: plan.productId },
-        ...{ changes: plan.changes, error: plan.error },
-      };
-      summary[plan.outcome] += 1;
-      summary.done += 1;
-      if (plan.outcome === 'failed') summary.failures.push(outcome);
-      options.onRow?.(outcome);
-    }
-    const { total: t, done, created, updated, unchanged, failed } = summary;
-    options.onProgress?.({ total: t, done, created, updated, unchanged, failed });
+    const plans = await importBatch(run, batch);
+    const waits = (p: RowPlan) => !run.dryRun && p.outcome !== 'failed' && p.bulkPrice !== undefined;
+    pending.push(...plans.filter(waits));
+    if (pending.length >= PENDING_PRICES) await flush();
+    report(plans.filter((p) => !waits(p)));
   }
+  await flush();
   return summary;
 }
