@@ -46,7 +46,8 @@ export interface Polite {
 }
 
 /**
- * A runner of calls with a concurrency limit, a shared pause for `429`s and retries with backoff.
+ * A runner of calls with a concurrency limit (lowered by `429`s, raised again by successes), a shared pause
+ * for `429`s, and retries with backoff.
  *
  * @example
  * const polite = politeRunner({ concurrency: 4 });
@@ -61,19 +62,29 @@ export function politeRunner(options: PoliteOptions = {}): Polite {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let active = 0;
+  /**
+   * The calls allowed in flight: halved by a `429`, and grown again by a fraction at each success (up to
+   * `concurrency`), so that the calls find the platform's rate rather than all ask at once after each pause.
+   */
+  let capacity = concurrency;
   const waiting: Array<() => void> = [];
   /** No call starts before this time: the latest `Retry-After` heard. */
   let pausedUntil = 0;
 
-  const acquire = async () => {
-    if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    else active += 1;
+  const drain = () => {
+    while (active < Math.floor(capacity) && waiting.length) {
+      active += 1;
+      (waiting.shift() as () => void)();
+    }
   };
-  // A freed place goes to the next waiting call as it is (`active` unchanged), or is given back.
+  /** A place to call from; a call answered `429` asks again `first`, before calls that have not been tried. */
+  const acquire = async (first = false) => {
+    if (active < Math.floor(capacity)) active += 1;
+    else await new Promise<void>((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
+  };
   const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active -= 1;
+    active -= 1;
+    drain();
   };
   const pause = async () => {
     for (let left = pausedUntil - now(); left > 0; left = pausedUntil - now()) await sleep(left);
@@ -85,13 +96,19 @@ export function politeRunner(options: PoliteOptions = {}): Polite {
     for (;;) {
       await pause();
       try {
-        return await call();
+        const result = await call();
+        capacity = Math.min(concurrency, capacity + 1 / capacity);
+        drain();
+        return result;
       } catch (error) {
         if (isRateLimited(error) && ++limited < rateLimitedAttempts) {
           const asked = retryAfterMs((error as { retryAfter?: string }).retryAfter, now());
           const ms = asked ?? Math.min(max, base * 2 ** (limited - 1));
           pausedUntil = Math.max(pausedUntil, now() + ms);
+          capacity = Math.max(1, capacity / 2);
           options.onWait?.({ ms, reason: 'rateLimited', error });
+          release();
+          await acquire(true);
           continue;
         }
         if (!transient || !isTransient(error) || ++failures >= attempts) throw error;
