@@ -89,7 +89,7 @@ describe('an import under the rate limit', () => {
       await Promise.resolve();
       now = Math.max(now, until);
     };
-    const rows = Array.from({ length: 40 }, (_, i) => ({
+    const rows = Array.from({ length: 100 }, (_, i) => ({
       sku: `RL-${i}`,
       name: `Limited ${i}`,
       price: 3,
