@@ -1,7 +1,7 @@
 /**
  * The `storefront-widgets` command: `storefront-widgets sandbox [--port …] [--origin …]` serves the sandbox from
  * an installed package (compiled into `dist/cli/bin.js` by `npm run build`), and `npm run sandbox` runs the
- * same code from the sources. No side effects here: `src/cli/bin.ts` hands in the arguments, the environment
+ * same code from the sources. No side effects here: `bin/storefront-widgets.ts` hands in the arguments, the environment
  * and the output, and holds the process.
  */
 import { parseArgs } from 'node:util';

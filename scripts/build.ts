@@ -46,7 +46,7 @@ await build({
   configFile: false,
   logLevel: 'warn',
   build: {
-    ssr: resolve(root, 'src/cli/bin.ts'),
+    ssr: resolve(root, 'bin/storefront-widgets.ts'),
     outDir: resolve(root, 'dist/cli'),
     emptyOutDir: true,
     target: 'node20',

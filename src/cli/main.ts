@@ -1,36 +1,30 @@
 /**
- * The `storefront-widgets` command: `sandbox` (the sandbox's own command line, `sandbox/cli.ts`), and the
- * merchant's `products` and `members`. No side effects here: `src/cli/bin.ts` hands in the arguments, the
- * environment and the output, and holds the process.
+ * The merchant's commands of `storefront-widgets`: `products` and `members`. No side effects here: the
+ * command's process (`bin/storefront-widgets.ts`) hands in the arguments, the environment and the output.
  */
-
-import { type CliIo, runCli } from '../../sandbox/cli';
-import type { SandboxServer } from '../../sandbox/server';
 import { isApiError, isStorefrontError } from '../api/errors';
 import { membersCommand } from './members';
 import { EXIT_FAILED, EXIT_USAGE, line, type MerchantIo, MerchantUsageError } from './merchant';
 import { productsCommand } from './products';
 
-const MERCHANT_COMMANDS = new Map([
+const MERCHANT_COMMANDS: ReadonlyMap<string, (args: string[], io: MerchantIo) => Promise<number>> = new Map([
   ['products', productsCommand],
   ['members', membersCommand],
 ]);
 
+/** Whether `name` is one of the merchant's commands (the others are the sandbox's). */
+export const isMerchantCommand = (name: string | undefined) =>
+  name !== undefined && MERCHANT_COMMANDS.has(name);
+
 /**
- * Runs a command line (the arguments after the command's name): resolves with the exit code, or with the
- * running sandbox (`sandbox`).
+ * Runs `storefront-widgets <products|members> …` (the arguments after the command's name): resolves with the
+ * exit code. A wrong command line is 2, the platform's refusal (a wrong key, an address that is not the
+ * platform) 1, each with its message and no stack.
  */
-export async function runCommand(args: string[], io: MerchantIo): Promise<number | SandboxServer> {
-  const [name, ...rest] = args;
-  const command = name === undefined ? undefined : MERCHANT_COMMANDS.get(name);
-  if (!command) {
-    const sandboxIo: CliIo = {
-      env: io.env,
-      log: (t) => line(io.stdout, t),
-      error: (t) => line(io.stderr, t),
-    };
-    return runCli(args, sandboxIo);
-  }
+export async function runMerchantCommand(args: string[], io: MerchantIo): Promise<number> {
+  const [name = '', ...rest] = args;
+  const command = MERCHANT_COMMANDS.get(name);
+  if (!command) throw new TypeError(`'${name}' is not a merchant's command`);
   try {
     return await command(rest, io);
   } catch (error) {
@@ -40,7 +34,6 @@ export async function runCommand(args: string[], io: MerchantIo): Promise<number
       return EXIT_USAGE;
     }
     if (!isStorefrontError(error)) throw error;
-    // The platform's answer (a wrong key, an address that is not the platform): its message, no stack.
     const status = isApiError(error) ? ` (${error.status} ${error.code})` : '';
     line(io.stderr, `storefront-widgets ${name}: ${error.message}${status}`);
     return EXIT_FAILED;

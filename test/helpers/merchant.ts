@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Sandbox } from '../../sandbox/app';
-import { runCommand } from '../../src/cli/main';
+import { runMerchantCommand } from '../../src/cli/main';
 import type { MerchantIo } from '../../src/cli/merchant';
 import { SANDBOX_ORIGIN } from './sandbox';
 
@@ -49,7 +49,7 @@ export async function merchantCli(sandbox: Sandbox, args: string[], extra: Parti
   const out = capture();
   const err = capture();
   const calls: Call[] = [];
-  const code = await runCommand(args, {
+  const code = await runMerchantCommand(args, {
     env: { STOREFRONT_API_KEY: 'sandbox-admin-key', STOREFRONT_API_BASE: SANDBOX_ORIGIN },
     stdout: out.stream,
     stderr: err.stream,

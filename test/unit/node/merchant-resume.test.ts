@@ -20,11 +20,15 @@ describe('products import, killed and run again', { timeout: 120_000 }, () => {
     server = await startSandboxServer({ port: 0 });
     const { sandbox } = server;
     const file = productCsv(1000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'products', 'import', file], {
-      cwd: root,
-      env: { ...process.env, STOREFRONT_API_KEY: 'sandbox-admin-key', STOREFRONT_API_BASE: server.url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bin/storefront-widgets.ts', 'products', 'import', file],
+      {
+        cwd: root,
+        env: { ...process.env, STOREFRONT_API_KEY: 'sandbox-admin-key', STOREFRONT_API_BASE: server.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -51,7 +51,11 @@ describe('the rateLimit setting', () => {
   it('gives the client the header as ApiError.retryAfter', async () => {
     const sandbox = createSandbox({ publicUrl: SANDBOX_ORIGIN, now: () => START });
     sandbox.context.settings.rateLimit = 1;
-    const client = createApiClient({ apiBase: SANDBOX_ORIGIN, auth: apiKeyAuth('sandbox-admin-key'), fetch: sandbox.fetch });
+    const client = createApiClient({
+      apiBase: SANDBOX_ORIGIN,
+      auth: apiKeyAuth('sandbox-admin-key'),
+      fetch: sandbox.fetch,
+    });
     await queryProducts(client).find();
     const error = await queryProducts(client)
       .find()
