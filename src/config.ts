@@ -27,6 +27,11 @@ export interface EmbedConfig {
    * or `v2`. The same cart either way; v1 is removed on 2027-02-01.
    */
   cartApi: 'v1' | 'v2';
+  /**
+   * Whether the login modal offers the platform's own login page under its form (`data-hosted-login-link`, a
+   * boolean attribute; `"false"` is off), default no. A sign-in that cannot finish in the modal offers it anyway.
+   */
+  hostedLoginLink: boolean;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -163,6 +168,7 @@ export function readEmbedConfig(
       openCartOnAdd: open === 'true',
       accountSections: data.accountSections,
       cartApi,
+      hostedLoginLink: data.hostedLoginLink !== undefined && data.hostedLoginLink !== 'false',
     },
     problems,
   };

@@ -1,9 +1,12 @@
 import { isApiError, isSystemError } from '../api/errors';
 import type { Problem } from './types';
 
-/** A failed call as a message for the person: the network, or `key` with the server's (or the error's) words. */
+/**
+ * A failed call as a message for the person: the network, or `key` with the server's (or the error's) words and
+ * the platform's code.
+ */
 export const problemOf = (error: unknown, key: string): Problem => {
   if (isSystemError(error)) return { key: 'networkError' };
-  if (isApiError(error)) return { key, detail: error.message };
+  if (isApiError(error)) return { key, detail: error.message, platformCode: error.code };
   return { key, ...(error instanceof Error ? { detail: error.message } : {}) };
 };

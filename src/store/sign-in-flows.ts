@@ -1,15 +1,15 @@
-import { isSystemError } from '../api/errors';
+import { isApiError, isSystemError } from '../api/errors';
 import { type LoginResult, messageOf } from '../auth/login-state';
 import { createSignIn, type SignIn } from '../auth/sign-in';
 import type { Problem, SignInActions, SignInSlice, SignInStep, SliceContext } from './types';
 
 /**
- * A thrown error as a message: the network, or `key` with the error's words (`silentFailed` for a silent
- * sign-in that did not finish: refused, its code not exchanged, timed out).
+ * A thrown error as a message: the network, or `key` with the error's words and the platform's code
+ * (`silentFailed` for a silent sign-in that did not finish: refused, its code not exchanged, timed out).
  */
 export function signInProblem(error: unknown, key = 'error'): Problem {
   if (isSystemError(error) || error instanceof TypeError) return { key: 'networkError' };
-  return { key, detail: messageOf(error) };
+  return { key, detail: messageOf(error), ...(isApiError(error) ? { platformCode: error.code } : {}) };
 }
 
 /** This page without its fragment and without a password-reset link's token: where the platform leads back. */

@@ -21,6 +21,11 @@ import type { TabChannel } from './channel';
 export interface Problem {
   key: string;
   detail?: string;
+  /**
+   * The platform's own code for a refusal (`COUPON_IS_EXPIRED`, `INVALID_STATE_TOKEN`), as it came: a widget
+   * that knows the code says it with a text of its own, in the page's language, and the words in `detail` else.
+   */
+  platformCode?: string;
 }
 
 export interface ShippingChoice {

@@ -103,6 +103,7 @@ export const TEST_CONFIG: EmbedConfig = {
   strings: {},
   openCartOnAdd: true,
   cartApi: 'v1',
+  hostedLoginLink: false,
 };
 
 /**

@@ -8,8 +8,8 @@ import type { LoginStrings } from './strings';
 import type { Step, View, ViewProps } from './view';
 
 /**
- * The state of the modal's steps: one at a time (a press while busy does nothing), a field's problem found
- * before asking the platform focuses that field, and a result leads on (`follow`).
+ * The state of the modal's steps: one at a time (a press while busy does nothing), the fields' problems found
+ * before asking the platform are said at once (the focus on the first), and a result leads on (`follow`).
  */
 export function useStep(options: {
   t: LoginStrings;
@@ -26,26 +26,27 @@ export function useStep(options: {
 }): Step {
   const { t } = options;
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FieldMessage | null>(null);
+  const [problems, setProblems] = useState<FieldMessage[]>([]);
 
   const focusField = (field: FieldMessage['field']) =>
     options.container.current
       ?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`)
       ?.focus();
 
-  const fail = (failed: Problem) => setProblem(stepProblem(failed, t));
+  const fail = (failed: Problem) => setProblems([stepProblem(failed, t)]);
 
   return {
     busy,
-    problem,
-    setProblem,
+    problems,
+    problemOf: (field) => problems.find((problem) => problem.field === field),
+    clear: () => setProblems([]),
     fail,
     async run(check, step) {
       if (busy) return;
-      const invalid = check();
-      setProblem(invalid);
-      if (invalid) {
-        focusField(invalid.field);
+      const invalid = check().filter((problem) => problem !== null);
+      setProblems(invalid);
+      if (invalid[0]) {
+        focusField(invalid[0].field);
         return;
       }
       setBusy(true);
@@ -61,7 +62,7 @@ export function useStep(options: {
       else if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
         options.go({ name: 'verify', email: options.email.trim() });
       else if (result.loginState === 'OWNER_APPROVAL_REQUIRED') options.go({ name: 'approval' });
-      else setProblem(failureProblem(result, t, options.view.name === 'verify' ? 'code' : 'form'));
+      else setProblems(failureProblem(result, t, options.view.name === 'verify' ? 'code' : 'form'));
     },
   };
 }
@@ -86,7 +87,8 @@ export function StepForm({
   /** What follows the submit button inside the form. */
   after?: ReactNode;
 }) {
-  const { busy, problem } = shell.step;
+  const { busy } = shell.step;
+  const problem = shell.step.problemOf('form');
   return (
     <>
       <form
@@ -101,9 +103,7 @@ export function StepForm({
       >
         {children}
         {/* The step's form-level message, if it has one. */}
-        {problem?.field === 'form' ? (
-          <ErrorText id={`${shell.id}-form-error`} problem={problem} shell={shell} />
-        ) : null}
+        {problem ? <ErrorText id={`${shell.id}-form-error`} problem={problem} shell={shell} /> : null}
         <Button type="submit" className="primary" blocked={busy} part="submit">
           {busy ? submitting : submit}
         </Button>
