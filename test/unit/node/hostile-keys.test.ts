@@ -107,23 +107,38 @@ describe('texts', () => {
 
 describe('the login form', () => {
   it('puts a violation of a field path it does not know, `constructor` included, on the form', () => {
+    const violation = (field: string) => ({
+      field,
+      description: 'is wrong',
+      violatedRule: 'VALIDATION' as const,
+    });
     for (const path of ['constructor', '__proto__', 'toString']) {
       const problem = failureProblem(
         {
           loginState: 'FAILURE',
           error: 'Something is off',
           fields: record([[path, 'is wrong']]) as Record<string, string>,
+          violations: [violation(path)],
         },
         {} as LoginStrings,
       );
-      expect(problem, path).toEqual({ field: 'form', message: 'Something is off' });
+      expect(problem, path).toEqual([{ field: 'form', message: 'Something is off' }]);
     }
     expect(
       failureProblem(
-        { loginState: 'FAILURE', error: 'x', fields: { 'loginId.email': 'is taken' } },
+        { loginState: 'FAILURE', error: 'x', violations: [violation('loginId.email')] },
         {} as LoginStrings,
       ),
-    ).toEqual({ field: 'email', message: 'Is taken' });
+    ).toEqual([{ field: 'email', message: 'Is wrong' }]);
+  });
+
+  it('says a platform code it does not know, `constructor` included, in the platform’s words', () => {
+    for (const code of ['constructor', '__proto__', 'toString']) {
+      expect(
+        failureProblem({ loginState: 'FAILURE', error: 'Something is off', code }, {} as LoginStrings),
+        code,
+      ).toEqual([{ field: 'form', message: 'Something is off' }]);
+    }
   });
 });
 
