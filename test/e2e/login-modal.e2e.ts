@@ -69,7 +69,7 @@ const submit = (page: Page) => card(page).locator('[part="submit"]');
 
 /** The view on show, once it is there and every animation is over. */
 async function viewShown(page: Page, name: string) {
-  await card(page).locator(`[data-view="${name}"]`).waitFor();
+  await page.locator(`sf-login-modal [part="modal"][data-view="${name}"]`).waitFor();
   await animationsDone(page);
 }
 
@@ -118,7 +118,7 @@ async function topsAcrossViews(page: Page, combo: Combo): Promise<Record<string,
   tops.sent = await topOf(page, combo, 'forgot-sent');
 
   // The emailed code: a new member on a site that verifies emails.
-  await card(page).locator('[part="submit"], .primary').first().click();
+  await card(page).locator('.primary').click();
   await viewShown(page, 'signIn');
   await card(page).locator('.switch .link').click();
   await viewShown(page, 'register');
