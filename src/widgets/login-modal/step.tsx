@@ -28,12 +28,16 @@ export function useStep(options: {
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<FieldMessage[]>([]);
 
-  const focusField = (field: FieldMessage['field']) =>
-    options.container.current
-      ?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`)
-      ?.focus();
+  const fieldOf = (field: FieldMessage['field']) =>
+    options.container.current?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`);
+  const focusField = (field: FieldMessage['field']) => fieldOf(field)?.focus();
+  /** The platform's messages, each at its field, or the form's when the view has no such field. */
+  const show = (messages: FieldMessage[]) =>
+    setProblems(
+      messages.map((message) => (fieldOf(message.field) ? message : { ...message, field: 'form' })),
+    );
 
-  const fail = (failed: Problem) => setProblems([stepProblem(failed, t)]);
+  const fail = (failed: Problem) => show([stepProblem(failed, t)]);
 
   return {
     busy,
@@ -62,7 +66,7 @@ export function useStep(options: {
       else if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
         options.go({ name: 'verify', email: options.email.trim() });
       else if (result.loginState === 'OWNER_APPROVAL_REQUIRED') options.go({ name: 'approval' });
-      else setProblems(failureProblem(result, t, options.view.name === 'verify' ? 'code' : 'form'));
+      else show(failureProblem(result, t, options.view.name === 'verify' ? 'code' : 'form'));
     },
   };
 }

@@ -1151,6 +1151,25 @@ describe('login modal: the platform’s refusals in the page’s language', () =
     );
   });
 
+  it('says a refusal for a field the view does not have at the form (an account gone, on the reset view)', async () => {
+    const { f } = mount();
+    f.intercept((request) =>
+      request.path.endsWith('/recovery/v1/recover')
+        ? new Response(
+            JSON.stringify({
+              message: 'The account of this link no longer exists',
+              details: { applicationError: { code: '-19999', description: 'gone' } },
+            }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          )
+        : undefined,
+    );
+    await open(f, { view: 'reset', recoveryToken: 'some-token' });
+    await typeOver(user, field(f.root, 'New password'), 'long-enough');
+    click(f.root, 'Save and sign in');
+    await formAlert(f.root, exactly('No account uses this email. Check it, or create an account.'));
+  });
+
   it('shows the platform’s own words for a code it has no text for', async () => {
     const { f } = mount({ lang: 'de' });
     await open(f);
