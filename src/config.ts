@@ -168,7 +168,7 @@ export function readEmbedConfig(
       openCartOnAdd: open === 'true',
       accountSections: data.accountSections,
       cartApi,
-      hostedLoginLink: data.hostedLoginLink !== undefined && data.hostedLoginLink !== 'false',
+      hostedLoginLink: (data.hostedLoginLink ?? 'false') !== 'false',
     },
     problems,
   };

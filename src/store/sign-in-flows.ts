@@ -1,15 +1,18 @@
 import { isApiError, isSystemError } from '../api/errors';
 import { type LoginResult, messageOf } from '../auth/login-state';
 import { createSignIn, type SignIn } from '../auth/sign-in';
+import { keyOfCode, refusalOf } from './sign-in-problems';
 import type { Problem, SignInActions, SignInSlice, SignInStep, SliceContext } from './types';
 
 /**
- * A thrown error as a message: the network, or `key` with the error's words and the platform's code
- * (`silentFailed` for a silent sign-in that did not finish: refused, its code not exchanged, timed out).
+ * A thrown error as a message: the network, or `key` with the error's words (`silentFailed` for a silent
+ * sign-in that did not finish: refused, its code not exchanged, timed out); a step's refusal whose code has a
+ * login text of its own (an expired sign-in) is that text's key.
  */
 export function signInProblem(error: unknown, key = 'error'): Problem {
   if (isSystemError(error) || error instanceof TypeError) return { key: 'networkError' };
-  return { key, detail: messageOf(error), ...(isApiError(error) ? { platformCode: error.code } : {}) };
+  const known = key === 'error' && isApiError(error) ? keyOfCode(error.code)?.[0] : undefined;
+  return { key: known ?? key, detail: messageOf(error) };
 }
 
 /** This page without its fragment and without a password-reset link's token: where the platform leads back. */
@@ -60,14 +63,14 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
     return silent;
   }
 
-  /** A step of the state machine; a SUCCESS is completed with the silent sign-in before it is returned. */
-  async function step(run: (s: SignIn) => Promise<LoginResult>): Promise<SignInStep> {
+  /** A step of the state machine: a SUCCESS completed by the silent sign-in, a FAILURE with what is `said`. */
+  async function step(run: (s: SignIn) => Promise<LoginResult>, codeStep = false): Promise<SignInStep> {
     let key = 'error';
     try {
       const result = await run(signIn);
       key = 'silentFailed';
       if (result.loginState === 'SUCCESS') await completeSignIn(result.data.sessionToken);
-      return result;
+      return result.loginState === 'FAILURE' ? { ...result, said: refusalOf(result, codeStep) } : result;
     } catch (error) {
       return { loginState: 'ERROR', problem: signInProblem(error, key) };
     }
@@ -85,7 +88,7 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
   return {
     login: ({ email, password }) => step((s) => s.login({ email, password })),
     register: (input) => step((s) => s.register(input)),
-    verifyEmail: (code) => step((s) => s.processVerification({ verificationCode: code })),
+    verifyEmail: (code) => step((s) => s.processVerification({ verificationCode: code }), true),
     resendCode: () => attempt((s) => s.resendVerificationCode()),
     sendPasswordReset: (email, language) =>
       attempt((s) => s.sendPasswordResetEmail(email, returnAddress(ctx.here()), language)),

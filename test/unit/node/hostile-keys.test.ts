@@ -8,6 +8,7 @@ import { toSearchParams } from '../../../src/api/encoding';
 import { memoryStorage } from '../../../src/auth/storage';
 import { drainQueue, type StorefrontApi } from '../../../src/public-api';
 import { readKey } from '../../../src/store/product-keys';
+import { refusalOf } from '../../../src/store/sign-in-problems';
 import { fill, withOverrides } from '../../../src/ui/i18n';
 import { failureProblem } from '../../../src/widgets/login-modal/problems';
 import type { LoginStrings } from '../../../src/widgets/login-modal/strings';
@@ -113,31 +114,38 @@ describe('the login form', () => {
       violatedRule: 'VALIDATION' as const,
     });
     for (const path of ['constructor', '__proto__', 'toString']) {
-      const problem = failureProblem(
-        {
-          loginState: 'FAILURE',
-          error: 'Something is off',
-          fields: record([[path, 'is wrong']]) as Record<string, string>,
-          violations: [violation(path)],
-        },
-        {} as LoginStrings,
-      );
-      expect(problem, path).toEqual([{ field: 'form', message: 'Something is off' }]);
+      const said = refusalOf({
+        loginState: 'FAILURE',
+        error: 'Something is off',
+        violations: [violation(path)],
+      });
+      expect(said, path).toEqual([{ field: '', words: 'Something is off' }]);
+      expect(failureProblem({ loginState: 'FAILURE', error: 'x', said }, {} as LoginStrings), path).toEqual([
+        { field: 'form', message: 'Something is off' },
+      ]);
     }
     expect(
-      failureProblem(
-        { loginState: 'FAILURE', error: 'x', violations: [violation('loginId.email')] },
-        {} as LoginStrings,
-      ),
-    ).toEqual([{ field: 'email', message: 'Is wrong' }]);
+      refusalOf({ loginState: 'FAILURE', error: 'x', violations: [violation('loginId.email')] }),
+    ).toEqual([{ field: 'email', words: 'Is wrong' }]);
   });
 
   it('says a platform code it does not know, `constructor` included, in the platform’s words', () => {
     for (const code of ['constructor', '__proto__', 'toString']) {
+      expect(refusalOf({ loginState: 'FAILURE', error: 'Something is off', code }), code).toEqual([
+        { field: '', words: 'Something is off' },
+      ]);
+      // A key that is not one of the modal's texts (an inherited name included) is not looked up.
       expect(
-        failureProblem({ loginState: 'FAILURE', error: 'Something is off', code }, {} as LoginStrings),
+        failureProblem(
+          {
+            loginState: 'FAILURE',
+            error: 'x',
+            said: [{ field: 'password', key: code, words: 'Something is off' }],
+          },
+          { required: 'Required' } as LoginStrings,
+        ),
         code,
-      ).toEqual([{ field: 'form', message: 'Something is off' }]);
+      ).toEqual([{ field: 'password', message: 'Something is off' }]);
     }
   });
 });
