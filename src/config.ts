@@ -36,6 +36,11 @@ export interface EmbedConfig {
   consent?: string | undefined;
   /** The address parameter a coupon link names its code with (`data-coupon-param`), `coupon` by default. */
   couponParam?: string | undefined;
+  /**
+   * Whether the login modal offers the platform's own login page under its form (`data-hosted-login-link`, a
+   * boolean attribute; `"false"` is off), default no. A sign-in that cannot finish in the modal offers it anyway.
+   */
+  hostedLoginLink: boolean;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -174,6 +179,7 @@ export function readEmbedConfig(
       strings,
       openCartOnAdd: open === 'true',
       cartApi,
+      hostedLoginLink: (data.hostedLoginLink ?? 'false') !== 'false',
     },
     problems,
   };

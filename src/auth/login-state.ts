@@ -1,4 +1,5 @@
 import type { ApiError } from '../api/errors';
+import type { FieldViolation } from '../api/types/errors';
 import type { StateMachineResponse } from '../api/types/identity';
 import type { LoginErrorCode } from './errors';
 
@@ -18,14 +19,26 @@ export type LoginResult =
       loginState: 'FAILURE';
       error: string;
       errorCode?: LoginErrorCode;
+      /**
+       * The platform's own code for it, as it came (`-19976`, `INVALID_VERIFICATION_CODE`, `INVALID_ARGUMENT` for
+       * field violations), for a text of the site's language; absent when the platform did not answer.
+       */
+      code?: string;
       /** The server's field violations, field path → description, for showing each next to its field. */
       fields?: Record<string, string>;
+      /** The same violations with their rule and data (a password's `MIN_LENGTH` and its `threshold`). */
+      violations?: FieldViolation[];
     };
 
-/** A validation error's violations by field, when the server named some. */
-function fieldsOf(error: ApiError): { fields?: Record<string, string> } {
-  if (!error.violations.length) return {};
-  return { fields: Object.fromEntries(error.violations.map((v) => [v.field, v.description])) };
+/** The platform's code, and a validation error's violations by field when the server named some. */
+function fieldsOf(error: ApiError): {
+  code: string;
+  fields?: Record<string, string>;
+  violations?: FieldViolation[];
+} {
+  const { code, violations } = error;
+  if (!violations.length) return { code };
+  return { code, fields: Object.fromEntries(violations.map((v) => [v.field, v.description])), violations };
 }
 
 /** The client state for a server state; an unknown server state is a FAILURE `Unknown _state`. */

@@ -52,6 +52,11 @@ export interface StorefrontProviderProps extends StorefrontCallbacks {
   consentRequired?: boolean;
   /** The address parameter a coupon link names its code with (`data-coupon-param`), `coupon` by default. */
   couponParam?: string;
+  /**
+   * Whether the login modal offers the platform's own login page under its form (the script tag's
+   * `data-hosted-login-link`); no by default. A sign-in that cannot finish in the modal offers it anyway.
+   */
+  hostedLoginLink?: boolean;
   /** The `fetch` for every platform call (a test's in-process platform, a proxy); the window's by default. */
   fetch?: typeof fetch;
   children?: ReactNode;
@@ -89,13 +94,14 @@ const sessionKeyOf = ({ clientId, apiBase, cartApi }: Settings) =>
 
 /** The settings as the script tag's `data-*` attributes. */
 function dataOf(settings: Settings): Record<string, string | undefined> {
-  const { strings, openCartOnAdd, analytics, consentRequired, ...attributes } = settings;
+  const { strings, openCartOnAdd, analytics, consentRequired, hostedLoginLink, ...attributes } = settings;
   return {
     ...attributes,
     ...(analytics ? { analytics: analytics.join(' ') } : {}),
     ...(consentRequired ? { consent: 'required' } : {}),
     ...(strings ? { strings: JSON.stringify(strings) } : {}),
     ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
+    ...(hostedLoginLink === undefined ? {} : { hostedLoginLink: String(hostedLoginLink) }),
   };
 }
 
@@ -116,9 +122,9 @@ function useConsentProp(consent: StorefrontProviderProps['consent'], started: St
  * Makes the one storefront (session, store, cart) for the React tree below it, on the client only: it starts
  * in an effect, so server rendering and hydration see the same empty widgets, and nothing touches `window`
  * before then. It finishes a hosted sign-in found in the URL and loads the cart, as the script tag does.
- * `lang`, `currency`, `theme`, `strings`, `openCartOnAdd` and `accountSections` change the running storefront
- * in place (a language switcher keeps the member signed in and her cart); a new `clientId`, `apiBase` or
- * `cartApi` starts a new one, which every hook and component then uses. `fetch` and the callbacks
+ * `lang`, `currency`, `theme`, `strings`, `openCartOnAdd`, `accountSections` and `hostedLoginLink` change the
+ * running storefront in place (a language switcher keeps the member signed in and her cart); a new `clientId`,
+ * `apiBase` or `cartApi` starts a new one, which every hook and component then uses. `fetch` and the callbacks
  * (`onCheckout`, `onError`, `onSignIn`, `onSignOut`, `onOrderPlaced`) may be new functions on every render:
  * the latest are used.
  *

@@ -1,15 +1,18 @@
-import { isSystemError } from '../api/errors';
+import { isApiError, isSystemError } from '../api/errors';
 import { type LoginResult, messageOf } from '../auth/login-state';
 import { createSignIn, type SignIn } from '../auth/sign-in';
+import { keyOfCode, refusalOf } from './sign-in-problems';
 import type { Problem, SignInActions, SignInSlice, SignInStep, SliceContext } from './types';
 
 /**
  * A thrown error as a message: the network, or `key` with the error's words (`silentFailed` for a silent
- * sign-in that did not finish: refused, its code not exchanged, timed out).
+ * sign-in that did not finish: refused, its code not exchanged, timed out); a step's refusal whose code has a
+ * login text of its own (an expired sign-in) is that text's key.
  */
 export function signInProblem(error: unknown, key = 'error'): Problem {
   if (isSystemError(error) || error instanceof TypeError) return { key: 'networkError' };
-  return { key, detail: messageOf(error) };
+  const known = key === 'error' && isApiError(error) ? keyOfCode(error.code)?.[0] : undefined;
+  return { key: known ?? key, detail: messageOf(error) };
 }
 
 /** This page without its fragment and without a password-reset link's token: where the platform leads back. */
@@ -30,7 +33,12 @@ export type SignInFlows = Omit<SignInActions, 'prepareSignIn'>;
 function stepper(ctx: SliceContext, signIn: SignIn, completeSignIn: (sessionToken: string) => Promise<void>) {
   /** Whether the steps under way make an account (a registration, and its email's code). */
   let registering = false;
-  return async (run: (s: SignIn) => Promise<LoginResult>, registers = registering): Promise<SignInStep> => {
+  /** A step of the state machine: a SUCCESS completed by the silent sign-in, a FAILURE with what is `said`. */
+  return async (
+    run: (s: SignIn) => Promise<LoginResult>,
+    registers = registering,
+    codeStep = false,
+  ): Promise<SignInStep> => {
     let key = 'error';
     registering = registers;
     try {
@@ -41,7 +49,7 @@ function stepper(ctx: SliceContext, signIn: SignIn, completeSignIn: (sessionToke
         registering = false;
         await completeSignIn(result.data.sessionToken);
       }
-      return result;
+      return result.loginState === 'FAILURE' ? { ...result, said: refusalOf(result, codeStep) } : result;
     } catch (error) {
       return { loginState: 'ERROR', problem: signInProblem(error, key) };
     }
@@ -99,7 +107,7 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
   return {
     login: ({ email, password }) => step((s) => s.login({ email, password }), false),
     register: (input) => step((s) => s.register(input), true),
-    verifyEmail: (code) => step((s) => s.processVerification({ verificationCode: code })),
+    verifyEmail: (code) => step((s) => s.processVerification({ verificationCode: code }), undefined, true),
     resendCode: () => attempt((s) => s.resendVerificationCode()),
     sendPasswordReset: (email, language) =>
       attempt((s) => s.sendPasswordResetEmail(email, returnAddress(ctx.here()), language)),

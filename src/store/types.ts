@@ -17,6 +17,18 @@ import type { FrameWindow } from '../auth/silent';
 import type { KeyValueStorage } from '../auth/storage';
 import type { TabChannel } from './channel';
 
+/**
+ * What the person is told of one of the platform's sign-in refusals: a login text (`key`, a key of the modal's
+ * texts, filled with `values`) where the platform's code or rule has one, else the platform's `words`; at a
+ * `field` of the form (`email`, `password`, `nickname`, `code`), or the view's own place for it (`''`).
+ */
+export interface Said {
+  field: string;
+  key?: string;
+  values?: Record<string, number>;
+  words: string;
+}
+
 /** A message for the person: a strings key, and the server's own words when it gave some. */
 export interface Problem {
   key: string;
@@ -398,9 +410,13 @@ export interface ProductActions {
 
 /**
  * Where a sign-in step stands for the view: the platform's state (SUCCESS only once the member's tokens are
- * stored), or `ERROR` when the step could not be made (the network, the silent sign-in), with the message.
+ * stored), or `ERROR` when the step could not be made (the network, the silent sign-in), with the message; a
+ * FAILURE with what the person is told of it (`said`: `sign-in-problems.ts`).
  */
-export type SignInStep = LoginResult | { loginState: 'ERROR'; problem: Problem };
+export type SignInStep =
+  | Exclude<LoginResult, { loginState: 'FAILURE' }>
+  | (Extract<LoginResult, { loginState: 'FAILURE' }> & { said?: Said[] })
+  | { loginState: 'ERROR'; problem: Problem };
 
 /** The silent sign-in (the hidden iframe that turns a SUCCESS into member tokens), as the store runs it. */
 export interface SignInSlice {

@@ -167,6 +167,19 @@ describe('a German page', () => {
     expect(new Set(packsOf(german.scripts))).toEqual(new Set(['lang.de', 'texts.de', 'products.de']));
     expect(unexpectedErrors(german.errors, [404])).toEqual([]);
   });
+
+  it('says the platform’s refusal of a wrong password in German', async () => {
+    const { page, errors } = await shopIn('de', 'ltr', { width: 1280, height: 800 });
+    await badge(page).getByRole('button', { name: 'Anmelden', exact: true }).click();
+    const modal = page.locator('sf-login-modal [part="modal"]');
+    await modal.getByLabel('E-Mail').fill('jane@example.com');
+    await modal.getByLabel('Passwort', { exact: true }).fill('falsches-passwort');
+    await modal.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    const alert = modal.locator('[role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('E-Mail oder Passwort ist falsch.');
+    expect(unexpectedErrors(errors, [401, 404])).toEqual([]);
+  });
 });
 
 /**

@@ -226,7 +226,22 @@ describe('a member by mouse', () => {
   });
 
   it('signs in through the hosted login page and comes back signed in', async () => {
+    // Not offered unless the site asks for it.
     const { page, errors } = await freshPage();
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+    await modal(page).getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await modal(page).getByRole('button', { name: 'Use the hosted login page' }).count()).toBe(0);
+
+    // A site that asks for it: `data-hosted-login-link` on its script tag.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const tag = document.querySelector('script[data-client-id]');
+        if (!tag) return;
+        tag.setAttribute('data-hosted-login-link', '');
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
     await badge(page).getByRole('button', { name: 'Sign in', exact: true }).click();
     await modal(page).getByRole('button', { name: 'Use the hosted login page' }).click();

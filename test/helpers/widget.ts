@@ -106,6 +106,7 @@ export const TEST_CONFIG: EmbedConfig = {
   strings: {},
   openCartOnAdd: true,
   cartApi: 'v1',
+  hostedLoginLink: false,
 };
 
 /**

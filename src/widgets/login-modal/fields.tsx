@@ -40,15 +40,22 @@ export interface FieldProps {
   maxLength?: number;
   /** A password: hidden, with a toggle to show it. */
   toggle?: boolean;
+  /** What the field takes (a password's rule), said under it before anything is typed. */
+  description?: string;
 }
 
-/** A labelled input whose message (from the step's problem) is an alert beside it that describes it. */
+/**
+ * A labelled input, described by its description (if it has one) and its message from the step's problems (an
+ * alert beside it).
+ */
 export function TextField(props: FieldProps) {
   const { shell } = props;
   const [visible, setVisible] = useState(false);
   const id = `${shell.id}-${props.field}`;
   const errorId = `${id}-error`;
-  const mine = shell.step.problem?.field === props.field ? shell.step.problem : null;
+  const descriptionId = `${id}-description`;
+  const mine = shell.step.problemOf(props.field);
+  const describedBy = [mine ? errorId : '', props.description ? descriptionId : ''].join(' ').trim();
   const type = props.toggle ? (visible ? 'text' : 'password') : (props.type ?? 'text');
   return (
     <div className="field">
@@ -66,7 +73,7 @@ export function TextField(props: FieldProps) {
           spellCheck={false}
           autoCapitalize="off"
           aria-invalid={mine ? 'true' : undefined}
-          aria-describedby={mine ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
         />
         {props.toggle ? (
@@ -94,6 +101,11 @@ export function TextField(props: FieldProps) {
           </button>
         ) : null}
       </div>
+      {props.description ? (
+        <p className="description" id={descriptionId}>
+          {props.description}
+        </p>
+      ) : null}
       {mine ? <ErrorText id={errorId} problem={mine} shell={shell} /> : null}
     </div>
   );

@@ -10,7 +10,7 @@ export function ForgotView({ shell }: { shell: ViewProps }) {
   const { t, step } = shell;
   const submit = () =>
     step.run(
-      () => checkEmail(shell.email, t),
+      () => [checkEmail(shell.email, t)],
       async () => {
         const failed = await shell.actions().sendPasswordReset(shell.email.trim(), shell.lang);
         if (failed) step.fail(failed);

@@ -58,7 +58,7 @@ export function LoginModal({ context, t, intent, onClose }: LoginModalProps) {
   useFocusOnNewView(view.name, first, heading);
 
   function go(next: View) {
-    step.setProblem(null);
+    step.clear();
     setView(next);
   }
 
@@ -102,7 +102,8 @@ export function LoginModal({ context, t, intent, onClose }: LoginModalProps) {
           <div key={view.name} className="view">
             <Body {...view} shell={shell} />
           </div>
-          {view.name === 'signIn' || view.name === 'register' ? (
+          {/* The platform's own login page, where the site asks for it (a sign-in that fails offers it anyway). */}
+          {config.hostedLoginLink && (view.name === 'signIn' || view.name === 'register') ? (
             <p className="hosted">
               <Button className="link" onClick={() => void hosted()}>
                 {t.hosted}

@@ -1,5 +1,6 @@
-import type { LoginResult } from '../../auth/login-state';
 import type { Problem } from '../../store/store';
+import type { SignInStep } from '../../store/types';
+import { fill } from '../../ui/i18n';
 import type { LoginStrings } from './strings';
 
 export type Field = 'email' | 'password' | 'nickname' | 'code' | 'form';
@@ -12,56 +13,54 @@ export interface FieldMessage {
   action?: 'forgot' | 'signIn' | 'hosted';
 }
 
+/**
+ * The shortest password the platform takes, said under the password field before it is typed (`passwordRule`;
+ * a refusal says the platform's own `threshold`).
+ */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** The password's rule, said before it is typed. */
+export const passwordRule = (t: LoginStrings) => fill(t.passwordRule, { min: PASSWORD_MIN_LENGTH });
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The server's field paths, as the form's fields. */
-const FIELD_OF: Record<string, Field> = {
-  email: 'email',
-  'loginId.email': 'email',
-  password: 'password',
-  'profile.nickname': 'nickname',
-  nickname: 'nickname',
-  code: 'code',
-  verificationCode: 'code',
-};
+/** The fields a refusal can be said at (`Said.field`). */
+const FIELDS = ['email', 'password', 'nickname', 'code'];
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** A text's way forward: back to the sign-in for an email in use and an expired sign-in. */
+const actionOf = (key: string | undefined): FieldMessage['action'] =>
+  key === 'emailAlreadyExists' || key === 'signInExpired' ? 'signIn' : undefined;
 
-/** A FAILURE as what the person reads: the server's own words, at the field they concern, and a hint. */
+/** A login text by a key from outside the modal (the store's), if it is one. */
+const textOf = (t: LoginStrings, key: string | undefined): string | undefined =>
+  key !== undefined && Object.hasOwn(t, key) ? t[key as keyof LoginStrings] : undefined;
+
+/**
+ * A FAILURE as what the person reads: what the store says of it (`said`: a text of the page's language for the
+ * platform's codes and rules it knows, the platform's own words else), each at its field.
+ */
 export function failureProblem(
-  result: Extract<LoginResult, { loginState: 'FAILURE' }>,
+  result: Extract<SignInStep, { loginState: 'FAILURE' }>,
   t: LoginStrings,
   /** Where a message without a field of its own goes (the code field of the code view). */
   fallback: Field = 'form',
-): FieldMessage {
-  const [path, description] = Object.entries(result.fields ?? {})[0] ?? [];
-  // The server's path, looked up among the table's own (never a `constructor` of Object.prototype).
-  if (path && description && Object.hasOwn(FIELD_OF, path)) {
-    return { field: FIELD_OF[path] as Field, message: capital(description) };
-  }
-  switch (result.errorCode) {
-    case 'invalidPassword':
-      // The view's own "Forgot password?" is right below: no second one in the message.
-      return { field: 'password', message: result.error, hint: t.invalidPasswordHint };
-    case 'resetPassword':
-      return { field: 'password', message: result.error, hint: t.resetPasswordHint };
-    case 'emailAlreadyExists':
-      // One message in the page's language, with its way on (the server's says the same as the hint did).
-      return { field: 'email', message: t.emailAlreadyExists, action: 'signIn' };
-    case 'invalidEmail':
-      return { field: 'email', message: result.error };
-    case 'missingCaptchaToken':
-    case 'invalidCaptchaToken':
-      return { field: 'form', message: result.error, hint: t.captchaHint };
-    default:
-      return { field: fallback, message: result.error };
-  }
+): FieldMessage[] {
+  return (result.said ?? [{ field: '', words: result.error }]).map(({ field, key, values, words }) => {
+    const text = textOf(t, key);
+    const action = actionOf(key);
+    return {
+      field: FIELDS.includes(field) ? (field as Field) : field === 'form' ? 'form' : fallback,
+      message: text === undefined ? words : fill(text, values),
+      ...(action ? { action } : {}),
+    };
+  });
 }
 
 /** A step that could not be made (the network, the silent sign-in, the hosted page) as a form-level message. */
 export function stepProblem(problem: Problem, t: LoginStrings): FieldMessage {
   if (problem.key === 'networkError') return { field: 'form', message: t.networkError };
-  // The silent sign-in refused, failed its exchange or timed out: the hosted page is the way on.
+  // The silent sign-in refused, failed its exchange or timed out: the hosted page is the way on (whether or not
+  // the site shows its link: this is the one way left, not a choice of sign-in).
   if (problem.key === 'silentFailed' || problem.key === 'hostedFailed')
     return {
       field: 'form',
@@ -69,7 +68,13 @@ export function stepProblem(problem: Problem, t: LoginStrings): FieldMessage {
       hint: problem.detail,
       action: 'hosted',
     };
-  return { field: 'form', message: problem.detail ?? problem.key };
+  // A refusal with a text of its own (an expired sign-in), else the platform's words.
+  const action = actionOf(problem.key);
+  return {
+    field: 'form',
+    message: textOf(t, problem.key) ?? problem.detail ?? problem.key,
+    ...(action ? { action } : {}),
+  };
 }
 
 export const checkEmail = (email: string, t: LoginStrings): FieldMessage | null =>

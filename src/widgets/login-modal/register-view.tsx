@@ -1,7 +1,7 @@
 import { createElement, Fragment, useState } from 'react';
 import { Button } from '../../ui/button';
 import { EmailField, TextField } from './fields';
-import { checkEmail, checkRequired } from './problems';
+import { checkEmail, checkRequired, passwordRule } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
 
@@ -15,7 +15,7 @@ export function RegisterView({ shell }: { shell: ViewProps }) {
   const [nickname, setNickname] = useState('');
   const submit = () =>
     step.run(
-      () => checkEmail(shell.email, t) ?? checkRequired(password, 'password', t),
+      () => [checkEmail(shell.email, t), checkRequired(password, 'password', t)],
       async () =>
         step.follow(
           await shell.actions().register({
@@ -36,6 +36,7 @@ export function RegisterView({ shell }: { shell: ViewProps }) {
           value={password}
           onInput={setPassword}
           autoComplete="new-password"
+          description={passwordRule(t)}
           toggle
         />
         <TextField

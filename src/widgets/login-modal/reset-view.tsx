@@ -1,7 +1,7 @@
 import { createElement, useState } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from './fields';
-import { checkRequired } from './problems';
+import { checkRequired, passwordRule } from './problems';
 import { StepForm } from './step';
 import type { ViewProps } from './view';
 
@@ -11,7 +11,7 @@ export function ResetView({ shell, recoveryToken }: { shell: ViewProps; recovery
   const [password, setPassword] = useState('');
   const submit = () =>
     step.run(
-      () => checkRequired(password, 'password', t),
+      () => [checkRequired(password, 'password', t)],
       async () => step.follow(await shell.actions().resetPassword(recoveryToken, password)),
     );
   return (
@@ -34,6 +34,7 @@ export function ResetView({ shell, recoveryToken }: { shell: ViewProps; recovery
         value={password}
         onInput={setPassword}
         autoComplete="new-password"
+        description={passwordRule(t)}
         toggle
         inputRef={shell.first}
       />

@@ -11,7 +11,7 @@ export function SignInView({ shell }: { shell: ViewProps }) {
   const [password, setPassword] = useState('');
   const submit = () =>
     step.run(
-      () => checkEmail(shell.email, t) ?? checkRequired(password, 'password', t),
+      () => [checkEmail(shell.email, t), checkRequired(password, 'password', t)],
       async () => step.follow(await shell.actions().login({ email: shell.email.trim(), password })),
     );
   return (

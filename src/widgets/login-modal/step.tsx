@@ -8,8 +8,8 @@ import type { LoginStrings } from './strings';
 import type { Step, View, ViewProps } from './view';
 
 /**
- * The state of the modal's steps: one at a time (a press while busy does nothing), a field's problem found
- * before asking the platform focuses that field, and a result leads on (`follow`).
+ * The state of the modal's steps: one at a time (a press while busy does nothing), the fields' problems found
+ * before asking the platform are said at once (the focus on the first), and a result leads on (`follow`).
  */
 export function useStep(options: {
   t: LoginStrings;
@@ -26,26 +26,31 @@ export function useStep(options: {
 }): Step {
   const { t } = options;
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<FieldMessage | null>(null);
+  const [problems, setProblems] = useState<FieldMessage[]>([]);
 
-  const focusField = (field: FieldMessage['field']) =>
-    options.container.current
-      ?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`)
-      ?.focus();
+  const fieldOf = (field: FieldMessage['field']) =>
+    options.container.current?.querySelector<HTMLElement>(`#${CSS.escape(`${options.id}-${field}`)}`);
+  const focusField = (field: FieldMessage['field']) => fieldOf(field)?.focus();
+  /** The platform's messages, each at its field, or the form's when the view has no such field. */
+  const show = (messages: FieldMessage[]) =>
+    setProblems(
+      messages.map((message) => (fieldOf(message.field) ? message : { ...message, field: 'form' })),
+    );
 
-  const fail = (failed: Problem) => setProblem(stepProblem(failed, t));
+  const fail = (failed: Problem) => show([stepProblem(failed, t)]);
 
   return {
     busy,
-    problem,
-    setProblem,
+    problems,
+    problemOf: (field) => problems.find((problem) => problem.field === field),
+    clear: () => setProblems([]),
     fail,
     async run(check, step) {
       if (busy) return;
-      const invalid = check();
-      setProblem(invalid);
-      if (invalid) {
-        focusField(invalid.field);
+      const invalid = check().filter((problem) => problem !== null);
+      setProblems(invalid);
+      if (invalid[0]) {
+        focusField(invalid[0].field);
         return;
       }
       setBusy(true);
@@ -61,7 +66,7 @@ export function useStep(options: {
       else if (result.loginState === 'EMAIL_VERIFICATION_REQUIRED')
         options.go({ name: 'verify', email: options.email.trim() });
       else if (result.loginState === 'OWNER_APPROVAL_REQUIRED') options.go({ name: 'approval' });
-      else setProblem(failureProblem(result, t, options.view.name === 'verify' ? 'code' : 'form'));
+      else show(failureProblem(result, t, options.view.name === 'verify' ? 'code' : 'form'));
     },
   };
 }
@@ -86,7 +91,8 @@ export function StepForm({
   /** What follows the submit button inside the form. */
   after?: ReactNode;
 }) {
-  const { busy, problem } = shell.step;
+  const { busy } = shell.step;
+  const problem = shell.step.problemOf('form');
   return (
     <>
       <form
@@ -101,9 +107,7 @@ export function StepForm({
       >
         {children}
         {/* The step's form-level message, if it has one. */}
-        {problem?.field === 'form' ? (
-          <ErrorText id={`${shell.id}-form-error`} problem={problem} shell={shell} />
-        ) : null}
+        {problem ? <ErrorText id={`${shell.id}-form-error`} problem={problem} shell={shell} /> : null}
         <Button type="submit" className="primary" blocked={busy} part="submit">
           {busy ? submitting : submit}
         </Button>

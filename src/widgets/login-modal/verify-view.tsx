@@ -13,14 +13,14 @@ export function VerifyView({ shell, email }: { shell: ViewProps; email: string }
   const submit = () => {
     setStatus('');
     return step.run(
-      () => (/^\d{6}$/.test(code.trim()) ? null : { field: 'code', message: t.codeInvalid }),
+      () => [/^\d{6}$/.test(code.trim()) ? null : { field: 'code', message: t.codeInvalid }],
       async () => step.follow(await shell.actions().verifyEmail(code.trim())),
     );
   };
   const resend = () => {
     setStatus('');
     return step.run(
-      () => null,
+      () => [],
       async () => {
         const failed = await shell.actions().resendCode();
         if (failed) step.fail(failed);

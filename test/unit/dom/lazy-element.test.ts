@@ -12,6 +12,7 @@ const context: WidgetContext = {
     strings: {},
     openCartOnAdd: true,
     cartApi: 'v1',
+    hostedLoginLink: false,
   },
   store: {} as WidgetContext['store'],
 };

@@ -204,11 +204,13 @@ describe('direct sign-in (login state machine)', () => {
       loginState: 'FAILURE',
       error: 'Wrong email or password',
       errorCode: 'invalidPassword',
+      code: '-19976',
     });
     expect(await h.session.login({ email: 'nobody@example.com', password: 'whatever1' })).toEqual({
       loginState: 'FAILURE',
       error: 'No member has this email: check it, or register',
       errorCode: 'invalidEmail',
+      code: '-19999',
     });
     await h.call('POST', '/members/v1/members', {
       headers: { authorization: 'sandbox-admin-key' },
@@ -217,11 +219,14 @@ describe('direct sign-in (login state machine)', () => {
     expect(await h.session.login({ email: 'imported@example.com', password: 'whatever1' })).toMatchObject({
       loginState: 'FAILURE',
       errorCode: 'resetPassword',
+      code: '-19973',
     });
     expect(await h.session.login({ email: 'tom@example.com', password: 'sandbox-member' })).toEqual({
       loginState: 'FAILURE',
       error: 'This account is blocked: contact the site owner',
       errorCode: 'invalidEmail',
+      // The platform's own code, for the widgets to say it in the site's language.
+      code: 'MEMBER_BLOCKED',
     });
   });
 
@@ -279,6 +284,7 @@ describe('direct sign-in (login state machine)', () => {
     expect(wrong).toEqual({
       loginState: 'FAILURE',
       error: 'The code is not right: check the latest email and try again',
+      code: 'INVALID_VERIFICATION_CODE',
     });
     await h.session.resendVerificationCode();
     const messages = (await h.call('GET', '/_sandbox/mailbox?to=new@example.com')).json.messages;
@@ -338,17 +344,37 @@ describe('direct sign-in (login state machine)', () => {
       loginState: 'FAILURE',
       error: 'An account with this email already exists: sign in, or reset your password',
       errorCode: 'emailAlreadyExists',
+      code: '-19995',
     });
     expect(await h.session.register({ email: 'not-an-email', password: 'hunter22' })).toEqual({
       loginState: 'FAILURE',
       error: 'must be a valid email address',
       errorCode: 'invalidEmail',
+      code: 'INVALID_ARGUMENT',
       fields: { 'loginId.email': 'must be a valid email address' },
+      violations: [
+        {
+          field: 'loginId.email',
+          description: 'must be a valid email address',
+          violatedRule: expect.any(String),
+          data: { type: 'EMAIL' },
+        },
+      ],
     });
     expect(await h.session.register({ email: 'short@example.com', password: '123' })).toEqual({
       loginState: 'FAILURE',
       error: 'INVALID_ARGUMENT: "password" must be at least 6 characters',
+      code: 'INVALID_ARGUMENT',
       fields: { password: 'must be at least 6 characters' },
+      // The rule and its bound, for a text in the site's language.
+      violations: [
+        {
+          field: 'password',
+          description: 'must be at least 6 characters',
+          violatedRule: 'MIN_LENGTH',
+          data: { type: 'PASSWORD', threshold: 6 },
+        },
+      ],
     });
     await h.call('PATCH', '/_sandbox/settings', { body: { captcha: true } });
     expect(await h.session.register({ email: 'bot@example.com', password: 'hunter22' })).toMatchObject({

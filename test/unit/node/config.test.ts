@@ -12,6 +12,7 @@ describe('readEmbedConfig', () => {
       theme: 'Dark',
       accountSections: 'orders bookings',
       cartApi: ' V2 ',
+      hostedLoginLink: '',
     });
     expect(problems).toEqual([]);
     expect(config).toStrictEqual({
@@ -24,6 +25,7 @@ describe('readEmbedConfig', () => {
       openCartOnAdd: true,
       accountSections: 'orders bookings',
       cartApi: 'v2',
+      hostedLoginLink: true,
     });
   });
 
@@ -68,7 +70,19 @@ describe('readEmbedConfig', () => {
       strings: {},
       openCartOnAdd: true,
       cartApi: 'v1',
+      hostedLoginLink: false,
     });
+  });
+
+  it('offers the hosted login page in the modal only when data-hosted-login-link is there (and not "false")', () => {
+    // The loader reads `dataset`: a boolean attribute present is '' there.
+    const read = (hostedLoginLink?: string) =>
+      readEmbedConfig({ clientId: 'c', ...(hostedLoginLink === undefined ? {} : { hostedLoginLink }) });
+    expect(read().config.hostedLoginLink).toBe(false);
+    expect(read('').config.hostedLoginLink).toBe(true);
+    expect(read('true').config.hostedLoginLink).toBe(true);
+    expect(read('false').config.hostedLoginLink).toBe(false);
+    expect(read('').problems).toEqual([]);
   });
 
   it('takes text overrides as JSON and reports bad JSON', () => {

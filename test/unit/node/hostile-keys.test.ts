@@ -8,6 +8,7 @@ import { toSearchParams } from '../../../src/api/encoding';
 import { memoryStorage } from '../../../src/auth/storage';
 import { drainQueue, type StorefrontApi } from '../../../src/public-api';
 import { readKey } from '../../../src/store/product-keys';
+import { refusalOf } from '../../../src/store/sign-in-problems';
 import { fill, withOverrides } from '../../../src/ui/i18n';
 import { failureProblem } from '../../../src/widgets/login-modal/problems';
 import type { LoginStrings } from '../../../src/widgets/login-modal/strings';
@@ -107,23 +108,45 @@ describe('texts', () => {
 
 describe('the login form', () => {
   it('puts a violation of a field path it does not know, `constructor` included, on the form', () => {
+    const violation = (field: string) => ({
+      field,
+      description: 'is wrong',
+      violatedRule: 'VALIDATION' as const,
+    });
     for (const path of ['constructor', '__proto__', 'toString']) {
-      const problem = failureProblem(
-        {
-          loginState: 'FAILURE',
-          error: 'Something is off',
-          fields: record([[path, 'is wrong']]) as Record<string, string>,
-        },
-        {} as LoginStrings,
-      );
-      expect(problem, path).toEqual({ field: 'form', message: 'Something is off' });
+      const said = refusalOf({
+        loginState: 'FAILURE',
+        error: 'Something is off',
+        violations: [violation(path)],
+      });
+      expect(said, path).toEqual([{ field: '', words: 'Something is off' }]);
+      expect(failureProblem({ loginState: 'FAILURE', error: 'x', said }, {} as LoginStrings), path).toEqual([
+        { field: 'form', message: 'Something is off' },
+      ]);
     }
     expect(
-      failureProblem(
-        { loginState: 'FAILURE', error: 'x', fields: { 'loginId.email': 'is taken' } },
-        {} as LoginStrings,
-      ),
-    ).toEqual({ field: 'email', message: 'Is taken' });
+      refusalOf({ loginState: 'FAILURE', error: 'x', violations: [violation('loginId.email')] }),
+    ).toEqual([{ field: 'email', words: 'Is wrong' }]);
+  });
+
+  it('says a platform code it does not know, `constructor` included, in the platform’s words', () => {
+    for (const code of ['constructor', '__proto__', 'toString']) {
+      expect(refusalOf({ loginState: 'FAILURE', error: 'Something is off', code }), code).toEqual([
+        { field: '', words: 'Something is off' },
+      ]);
+      // A key that is not one of the modal's texts (an inherited name included) is not looked up.
+      expect(
+        failureProblem(
+          {
+            loginState: 'FAILURE',
+            error: 'x',
+            said: [{ field: 'password', key: code, words: 'Something is off' }],
+          },
+          { required: 'Required' } as LoginStrings,
+        ),
+        code,
+      ).toEqual([{ field: 'password', message: 'Something is off' }]);
+    }
   });
 });
 
