@@ -83,13 +83,7 @@ describe('a member by mouse', () => {
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     const items = await menu(page).getByRole('menuitem').allTextContents();
     // The demo is a shop with a community: its own sections and the community (data-account-sections).
-    expect(items).toEqual([
-      'My account',
-      'My orders',
-      'Account settings',
-      'Leave the community',
-      'Sign out',
-    ]);
+    expect(items).toEqual(['My account', 'My orders', 'Account settings', 'Leave the community', 'Sign out']);
     await shot(page, 'member-menu');
     await expectAccessible(page, 'member menu open');
     // A second press of the button closes the menu.
@@ -315,11 +309,15 @@ describe('the member badge in a site’s header', () => {
     const { page, errors } = await freshPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${demoUrl}/`);
     await page.addStyleTag({ content: headerRules(34) });
-    // The page's font (the demo's Georgia), not the system's.
-    const font = await badge(page)
-      .getByRole('button', { name: 'Sign in', exact: true })
-      .evaluate((el) => getComputedStyle(el).fontFamily);
-    expect(font).toMatch(/^Georgia/);
+    // The page's font (the demo's Georgia: the tests' serif), as its own buttons beside it have.
+    const fontOf = (selector: string) =>
+      page.evaluate((selector) => {
+        const el = document.querySelector(selector);
+        const inner = el?.shadowRoot?.querySelector('button') ?? el;
+        return inner ? getComputedStyle(inner).fontFamily : '';
+      }, selector);
+    expect(await fontOf('sf-member-badge')).toBe(await fontOf('.site-actions'));
+    expect(await fontOf('sf-member-badge')).toMatch(/^"Noto Serif"/);
     await signInByMouse(page, 'jane@example.com', 'storefront-demo');
     const trigger = badge(page).getByRole('button', { name: 'Jane account menu' });
     await trigger.waitFor();
@@ -347,9 +345,7 @@ describe('the member badge in a site’s header', () => {
       const box = el.getBoundingClientRect();
       const root = el.getRootNode() as ShadowRoot;
       const x = box.left + box.width / 2;
-      return [box.top - 4.5, box.bottom + 4.5, box.top - 6].map(
-        (y) => root.elementFromPoint(x, y) === el,
-      );
+      return [box.top - 4.5, box.bottom + 4.5, box.top - 6].map((y) => root.elementFromPoint(x, y) === el);
     });
     expect(hits).toEqual([true, true, false]);
     await shot(page, 'member-badge-header-34-phone');
