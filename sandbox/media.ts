@@ -59,7 +59,7 @@ export function renderArtwork(art: Artwork): string {
   const label = escapeXml(art.label);
   const text =
     art.motif === 'avatar'
-      ? `<text x="200" y="215" font-size="96" text-anchor="middle" fill="${art.background}" font-family="system-ui, sans-serif" font-weight="700" dy="0">${label}</text>`
+      ? `<text x="200" y="250" font-size="150" text-anchor="middle" fill="${art.background}" font-family="system-ui, sans-serif" font-weight="700" dy="0">${label}</text>`
       : `<text x="200" y="345" font-size="26" text-anchor="middle" fill="${art.ink}" font-family="system-ui, sans-serif" font-weight="600">${label}</text>`;
   // A member's photo fills its frame, as a real one does (the badge crops it round): the ink is its background.
   const motif =
