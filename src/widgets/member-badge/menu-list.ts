@@ -61,6 +61,16 @@ function focusWentOn(anchor: HTMLElement, focusedAtOpen: Element | null | undefi
 }
 
 /**
+ * Where the focus goes in a list view: on the item that led to the view it came back from, else on its last
+ * item (`last`) or its first but Back.
+ */
+const startIndex = (entries: Entry[], from: View | null, last: boolean) => {
+  const back = entries.findIndex((entry) => entry.key === from);
+  if (back >= 0) return back;
+  return last ? entries.length - 1 : entries.findIndex((entry) => entry.key !== 'back');
+};
+
+/**
  * The items as a menu: arrow keys and typeahead move the focus in the list views (the menu and the account's
  * settings), Escape in the menu closes it.
  * The focus moves at once (floating-ui would move it in an animation frame, which a background tab may not
@@ -136,12 +146,8 @@ export function useMenuList(
     }
     const from = cameFrom.current;
     cameFrom.current = view;
-    if (inList) {
-      const back = entries.findIndex((entry) => entry.key === from);
-      // (Not on Back: a view's first item is the one after it.)
-      const first = entries.findIndex((entry) => entry.key !== 'back');
-      moveTo(back >= 0 ? back : focus === 'last' && inMenu ? entries.length - 1 : first);
-    } else {
+    if (inList) moveTo(startIndex(entries, from, focus === 'last' && inMenu));
+    else {
       setActiveIndex(null);
       panel.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
     }
