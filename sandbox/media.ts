@@ -59,11 +59,13 @@ export function renderArtwork(art: Artwork): string {
   const label = escapeXml(art.label);
   const text =
     art.motif === 'avatar'
-      ? `<text x="200" y="215" font-size="96" text-anchor="middle" fill="${art.background}" font-family="system-ui, sans-serif" font-weight="700" dy="0">${label}</text>`
+      ? `<text x="200" y="250" font-size="150" text-anchor="middle" fill="${art.background}" font-family="system-ui, sans-serif" font-weight="700" dy="0">${label}</text>`
       : `<text x="200" y="345" font-size="26" text-anchor="middle" fill="${art.ink}" font-family="system-ui, sans-serif" font-weight="600">${label}</text>`;
+  // A member's photo fills its frame, as a real one does (the badge crops it round): the ink is its background.
   const motif =
     art.motif === 'avatar'
-      ? `<circle cx="200" cy="200" r="140" fill="${art.ink}"/>`
+      ? ''
       : `<path d="${MOTIFS[art.motif]}" fill="${art.ink}" fill-opacity="0.85" stroke="${art.ink}" stroke-width="4" stroke-linejoin="round"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${label}"><rect width="400" height="400" fill="${art.background}"/>${motif}${text}</svg>`;
+  const ground = art.motif === 'avatar' ? art.ink : art.background;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${label}"><rect width="400" height="400" fill="${ground}"/>${motif}${text}</svg>`;
 }

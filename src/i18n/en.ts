@@ -202,7 +202,11 @@ const en = {
     SUBSCRIPTIONS: 'My subscriptions',
     BOOKINGS: 'My bookings',
     EVENTS: 'My events',
-    editSlug: 'Edit profile URL',
+    /** The item that leads to the account's settings (the profile address, deleting the account), their title. */
+    accountSettings: 'Account settings',
+    /** The account's settings' way back to the menu (an arrow; this is its name for screen readers). */
+    back: 'Back',
+    editSlug: 'Your profile address',
     join: 'Join the community',
     leave: 'Leave the community',
     joined: 'You are now part of the community.',

@@ -302,9 +302,10 @@ export function testFonts(): TestFonts {
 /**
  * Runs in every page and frame before its scripts: adds the faces, and a constructed stylesheet (which a
  * Content-Security-Policy does not refuse) naming them first: the page's own text in the serif (the demo's
- * Georgia), the drawer, the modal and the badge through `--sf-font-family` in the sans (their default stack is
- * a system sans), and the product elements with no `--sf-font-family` of their own, so that they take the page's
- * font as they do by default (the demo gives them Georgia, the page's font, through that property).
+ * Georgia), the drawer and the modal through `--sf-font-family` in the sans (their default stack is a system
+ * sans), and the product elements and the member badge with no `--sf-font-family` of their own, so that they
+ * take the page's font as they do by default (the demo gives the products Georgia, the page's font, through that
+ * property).
  */
 function installFonts(config: {
   faces: Array<{ family: string; weight: number; unicodeRange: string; file: number }>;
@@ -324,9 +325,9 @@ function installFonts(config: {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(
     [
-      `:root, sf-cart-drawer, sf-login-modal, sf-member-badge { --sf-font-family: ${config.sans} !important; }`,
+      `:root, sf-cart-drawer, sf-login-modal { --sf-font-family: ${config.sans} !important; }`,
       `:not(${widgets}) { font-family: ${config.serif} !important; }`,
-      `sf-product-grid, sf-product { --sf-font-family: initial !important; }`,
+      `sf-product-grid, sf-product, sf-member-badge { --sf-font-family: initial !important; }`,
     ].join('\n'),
   );
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];

@@ -98,10 +98,9 @@ describe('a shop in Arabic, right to left', () => {
     expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual([
       'حسابي',
       'طلباتي',
-      'تعديل رابط الملف الشخصي',
+      'إعدادات الحساب',
       'مغادرة المجتمع',
       'تسجيل الخروج',
-      'حذف حسابي',
     ]);
     await animationsDone(page);
     await shot(page, 'ar-menu-360');
@@ -122,6 +121,16 @@ describe('a shop in Arabic, right to left', () => {
         .getByRole('menuitem', { name: 'تسجيل الخروج' })
         .evaluate((el) => getComputedStyle(el).textAlign),
     ).toMatch(/^(start|right)$/);
+    expect(await overflows(page)).toEqual([]);
+    // The account's settings: Back (an arrow to the right, the menu's start) and the rest.
+    await menu(page).getByRole('menuitem', { name: 'إعدادات الحساب' }).click();
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual([
+      'رجوع',
+      'عنوان ملفك الشخصي',
+      'حذف حسابي',
+    ]);
+    await animationsDone(page);
+    await shot(page, 'ar-menu-settings-360');
     expect(await overflows(page)).toEqual([]);
 
     // Only Arabic's packs were downloaded: no other language's, and not English's texts.

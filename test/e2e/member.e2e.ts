@@ -77,20 +77,13 @@ describe('a member by mouse', () => {
     await page.reload();
     await trigger.waitFor();
 
-    // The menu: sections, slug, community.
+    // The menu: sections, the account's settings, the community, sign out.
     await trigger.click();
     await menu(page).waitFor();
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     const items = await menu(page).getByRole('menuitem').allTextContents();
     // The demo is a shop with a community: its own sections and the community (data-account-sections).
-    expect(items).toEqual([
-      'My account',
-      'My orders',
-      'Edit profile URL',
-      'Leave the community',
-      'Sign out',
-      'Delete my account',
-    ]);
+    expect(items).toEqual(['My account', 'My orders', 'Account settings', 'Leave the community', 'Sign out']);
     await shot(page, 'member-menu');
     await expectAccessible(page, 'member menu open');
     // A second press of the button closes the menu.
@@ -99,7 +92,15 @@ describe('a member by mouse', () => {
     expect(await trigger.getAttribute('aria-expanded')).toBe('false');
     await trigger.click();
 
-    await menu(page).getByRole('menuitem', { name: 'Edit profile URL' }).click();
+    await menu(page).getByRole('menuitem', { name: 'Account settings' }).click();
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual([
+      'Back',
+      'Your profile address',
+      'Delete my account',
+    ]);
+    await shot(page, 'member-menu-settings');
+    await expectAccessible(page, 'the account settings');
+    await menu(page).getByRole('menuitem', { name: 'Your profile address' }).click();
     const slug = badge(page).getByLabel('Profile address');
     await slug.fill('marcus');
     await slug.press('Enter');
@@ -110,6 +111,7 @@ describe('a member by mouse', () => {
     await slug.fill('jane-makes-things');
     await badge(page).getByRole('button', { name: 'Save' }).click();
     await badge(page).getByText('Your profile address is now jane-makes-things.').waitFor();
+    await menu(page).getByRole('menuitem', { name: 'Back' }).click();
 
     await menu(page).getByRole('menuitem', { name: 'Leave the community' }).click();
     await badge(page).getByText('You left the community').waitFor();
@@ -311,6 +313,61 @@ describe('the member badge’s initials', () => {
   });
 });
 
+describe('the member badge in a site’s header', () => {
+  /** The demo's header with its own rules: its cart button `cart` px high, the site's own --sf-* rules. */
+  const headerRules = (cart: number, site = '') =>
+    `.site-actions { --sf-control-height: initial; ${site} } .cart-button { height: ${cart}px; min-height: 0; padding-block: 0 }`;
+  const heightOf = async (page: Page, selector: string) =>
+    (await badge(page).locator(selector).boundingBox())?.height ?? 0;
+
+  it('is as high as a 34 px button beside it, in the page’s font; the site’s --sf-control-height comes first', async () => {
+    const { page, errors } = await freshPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${demoUrl}/`);
+    await page.addStyleTag({ content: headerRules(34) });
+    // The page's font (the demo's Georgia: the tests' serif), as its own buttons beside it have.
+    const fontOf = (selector: string) =>
+      page.evaluate((selector) => {
+        const el = document.querySelector(selector);
+        const inner = el?.shadowRoot?.querySelector('button') ?? el;
+        return inner ? getComputedStyle(inner).fontFamily : '';
+      }, selector);
+    expect(await fontOf('sf-member-badge')).toBe(await fontOf('.site-actions'));
+    expect(await fontOf('sf-member-badge')).toMatch(/^"Noto Serif"/);
+    await signInByMouse(page, 'jane@example.com', 'storefront-demo');
+    const trigger = badge(page).getByRole('button', { name: 'Jane account menu' });
+    await trigger.waitFor();
+    await expect.poll(() => heightOf(page, '[part="trigger"]')).toBe(34);
+    await shot(page, 'member-badge-header-34');
+
+    // The site's own height wins over its buttons'.
+    await page.addStyleTag({ content: 'sf-member-badge { --sf-control-height: 48px }' });
+    await expect.poll(() => heightOf(page, '[part="trigger"]')).toBe(48);
+    expect(unexpectedErrors(errors, [400, 401, 404])).toEqual([]);
+  });
+
+  it('keeps a 44 px target for a finger around a lower button on a touch screen', async () => {
+    const { page, errors } = await freshPage({
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(`${demoUrl}/`);
+    await page.addStyleTag({ content: headerRules(34, '--sf-control-height: 34px') });
+    const signIn = badge(page).getByRole('button', { name: 'Sign in', exact: true });
+    await expect.poll(() => heightOf(page, '[part="sign-in"]')).toBe(34);
+    // 5 px above and below its edges is still the button.
+    const hits = await signIn.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const root = el.getRootNode() as ShadowRoot;
+      const x = box.left + box.width / 2;
+      return [box.top - 4.5, box.bottom + 4.5, box.top - 6].map((y) => root.elementFromPoint(x, y) === el);
+    });
+    expect(hits).toEqual([true, true, false]);
+    await shot(page, 'member-badge-header-34-phone');
+    expect(unexpectedErrors(errors, [400, 401, 404])).toEqual([]);
+  });
+});
+
 describe('the member menu on small and right-to-left pages', () => {
   // Placed by the browser's CSS anchor positioning (Chromium has it), and by floating-ui in a browser without it
   // (the page's `CSS.supports` says no to it: older Safari).
@@ -338,9 +395,24 @@ describe('the member menu on small and right-to-left pages', () => {
       await shot(page, `member-menu-320x480${older ? '-floating-ui' : ''}`);
       // Its last item is there too: the panel scrolls, not the page.
       await page.keyboard.press('End');
-      await expect.poll(() => focused(page)).toMatch(/Delete my account/);
-      const last = await menu(page).getByRole('menuitem', { name: 'Delete my account' }).boundingBox();
+      await expect.poll(() => focused(page)).toMatch(/Sign out/);
+      const last = await menu(page).getByRole('menuitem', { name: 'Sign out' }).boundingBox();
       expect((last?.y ?? 0) + (last?.height ?? 0)).toBeLessThanOrEqual(480);
+      // The account's settings, and the confirmation behind their last item, in view too.
+      await menu(page).getByRole('menuitem', { name: 'Account settings' }).click();
+      await expect.poll(() => focused(page)).toMatch(/Your profile address/);
+      await expectMenuInView(page, '320 × 480, the account settings');
+      await shot(page, `member-menu-settings-320x480${older ? '-floating-ui' : ''}`);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await badge(page).getByRole('alertdialog').waitFor();
+      await expectMenuInView(page, '320 × 480, the delete confirmation');
+      await shot(page, `member-menu-delete-320x480${older ? '-floating-ui' : ''}`);
+      // Escape steps back: to the settings, to the menu, then closes.
+      for (const back of [/Delete my account/, /Account settings/]) {
+        await page.keyboard.press('Escape');
+        await expect.poll(() => focused(page)).toMatch(back);
+      }
       await page.keyboard.press('Escape');
       await menu(page).waitFor({ state: 'detached' });
 
@@ -535,7 +607,7 @@ describe('a member by keyboard only', () => {
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => focused(page)).toMatch(/Jane\s*account menu/);
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+    await expect.poll(() => focused(page)).toMatch(/Sign out/);
     await page.keyboard.press('Shift+Tab');
     await menu(page).waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toMatch(/Jane\s*account menu/);
@@ -544,9 +616,12 @@ describe('a member by keyboard only', () => {
     await page.keyboard.press('ArrowDown');
     await menu(page).waitFor();
     await expect.poll(() => focused(page)).toMatch(/My account/);
-    // Past the shop's own sections (My account, My orders: the demo names none of its own).
+    // Past the shop's own sections (My account, My orders: the demo names none of its own), into the
+    // account's settings, on their first item.
     for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowDown');
-    await expect.poll(() => focused(page)).toMatch(/Edit profile URL/);
+    await expect.poll(() => focused(page)).toMatch(/Account settings/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatch(/Your profile address/);
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toMatch(/^input\[text\] Profile address/);
     await page.keyboard.press('Control+A');
@@ -577,7 +652,10 @@ describe('a member by keyboard only', () => {
     await page.keyboard.type('jane-by-keys');
     await page.keyboard.press('Enter');
     await badge(page).getByText('Your profile address is now jane-by-keys.').waitFor();
-    await expect.poll(() => focused(page)).toMatch(/Edit profile URL/);
+    await expect.poll(() => focused(page)).toMatch(/Your profile address/);
+    // Escape: back in the menu, on the item that led there.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page)).toMatch(/Account settings/);
 
     // Leave the community and join again, on the same item.
     await page.keyboard.press('ArrowDown');
@@ -653,15 +731,23 @@ describe('a new member by keyboard only', () => {
     await menu(page).waitFor();
     await expect.poll(() => focused(page)).toMatch(/My account/);
     await page.keyboard.press('End');
-    await expect.poll(() => focused(page)).toMatch(/Delete my account/);
+    await expect.poll(() => focused(page)).toMatch(/Sign out/);
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => focused(page)).toMatch(/My account/);
     await page.keyboard.press('Escape');
     await menu(page).waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toMatch(/Kim\s*account menu/);
 
-    // Delete the new account, with a confirmation.
+    // Delete the new account, from the account's settings, with a confirmation.
     await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focused(page)).toMatch(/Sign out/);
+    // Up past the community.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => focused(page)).toMatch(/Account settings/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatch(/Your profile address/);
+    await page.keyboard.press('End');
     await expect.poll(() => focused(page)).toMatch(/Delete my account/);
     await page.keyboard.press('Enter');
     await badge(page).getByRole('alertdialog').waitFor();

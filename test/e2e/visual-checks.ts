@@ -164,8 +164,15 @@ export function layoutProblems(page: Page, hosts: string, touch: boolean): Promi
           // A radio or a checkbox is pressed through its label too: the larger of the two is the target.
           const label = el instanceof HTMLInputElement ? (el.labels?.[0] ?? el.closest('label')) : null;
           const labelBox = label?.getBoundingClientRect();
+          // A button lower than a finger's target may be pressed above and below it (its `::after`, positioned
+          // over it: the member badge's buttons at a site's lower --sf-control-height on a touch screen).
+          const pad = getComputedStyle(el, '::after');
+          const padded =
+            pad.position === 'absolute' && pad.content !== 'none'
+              ? box.height - Number.parseFloat(pad.top) - Number.parseFloat(pad.bottom)
+              : 0;
           const width = Math.max(box.width, labelBox?.width ?? 0);
-          const height = Math.max(box.height, labelBox?.height ?? 0);
+          const height = Math.max(box.height, labelBox?.height ?? 0, padded);
           const main =
             touch && el.matches('.primary, .secondary, .stepper button, button.icon, .sign-in, .trigger');
           const least = main ? 44 : 24;

@@ -46,6 +46,24 @@ function notice(store: WidgetContext['store'], t: MemberStrings, key: 'sessionEx
 }
 
 /**
+ * The height of the site's buttons beside the badge, for the badge's own (styles.css: `--_row`, under the
+ * site's `--sf-control-height`): the first button or link in the badge's row, among its parent's, else its
+ * grandparent's, that is as high as a control (30 to 64 px). Read once, in the frame after the member part
+ * arrives, with the page's layout as it is then (one read, no write before it).
+ */
+export function fitRow(host: Element, box: HTMLElement): void {
+  const me = host.getBoundingClientRect();
+  for (let row = host.parentElement, up = 0; row && up < 2; row = row.parentElement, up++)
+    for (const near of row.querySelectorAll('button, a[href]')) {
+      const { top, bottom, height } = near.getBoundingClientRect();
+      if (height >= 30 && height <= 64 && top < me.bottom && bottom > me.top) {
+        box.style.setProperty('--_row', `${height}px`);
+        return;
+      }
+    }
+}
+
+/**
  * The member part's texts in the page's language: English's in this chunk; another language's in a pack of its
  * own, which its language pack names (`../texts.ts`), downloaded after this chunk.
  */
@@ -57,6 +75,8 @@ export async function memberView(root: ShadowRoot, context: WidgetContext): Prom
   const t = withOverrides(await memberTexts(config.lang), config.strings);
   root.host.setAttribute('data-texts', textsDirection(config, t));
   adoptStyles(root, styles);
+  const box = root.querySelector<HTMLElement>('.badge');
+  if (box) requestAnimationFrame(() => fitRow(root.host, box));
   let anchor: HTMLButtonElement | undefined;
   // The menu's code, with its texts beside it.
   const loadMenu = loadOnce(() => withTexts(config.lang, () => import('./menu'), menuTexts));

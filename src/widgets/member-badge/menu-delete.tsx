@@ -24,7 +24,7 @@ export function DeleteConfirmation(m: MenuState) {
         >
           {busy ? t.deleting : t.deleteConfirm}
         </Button>
-        <button type="button" className="secondary" onClick={() => m.show('menu')}>
+        <button type="button" className="secondary" onClick={() => m.show('account')}>
           {t.cancel}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Entry, MenuProps, View } from './menu-state';
+import { type Entry, isList, type MenuProps, type View } from './menu-state';
 
 /**
  * Typeahead on the start of any word of an item, not only its first: five items begin "My …" ("Meine …"),
@@ -15,8 +15,8 @@ const wordStartMatch = (list: Array<string | null>, typed: string) => {
 
 /**
  * A press outside the panel and its button closes the menu and leaves the focus where the press put it;
- * Escape in the menu view closes it and gives the focus back to the button (in the address form and the
- * confirmation, Escape goes back to the menu instead: the panel's `onKey`, which stops it there). A press on
+ * Escape in the menu view closes it and gives the focus back to the button (in the other views, Escape goes back
+ * to the view before instead: the panel's `onKey`, which stops it there). A press on
  * the button is the button's to handle (it closes the menu). The press is heard as it starts (capture), as
  * floating-ui's `useDismiss` does, so a page's handler that stops it does not keep the menu open.
  */
@@ -61,10 +61,21 @@ function focusWentOn(anchor: HTMLElement, focusedAtOpen: Element | null | undefi
 }
 
 /**
- * The items as a menu: arrow keys and typeahead move the focus in the menu view, Escape there closes it.
+ * Where the focus goes in a list view: on the item that led to the view it came back from, else on its last
+ * item (`last`) or its first but Back.
+ */
+const startIndex = (entries: Entry[], from: View | null, last: boolean) => {
+  const back = entries.findIndex((entry) => entry.key === from);
+  if (back >= 0) return back;
+  return last ? entries.length - 1 : entries.findIndex((entry) => entry.key !== 'back');
+};
+
+/**
+ * The items as a menu: arrow keys and typeahead move the focus in the list views (the menu and the account's
+ * settings), Escape in the menu closes it.
  * The focus moves at once (floating-ui would move it in an animation frame, which a background tab may not
- * get): to the first or last item when the menu is shown; to the form's field in the other views; back in the
- * menu, to the item that led away.
+ * get): to the first or last item when the menu is shown; to the form's field in the form views; back in a
+ * list, to the item that led away.
  */
 export function useMenuList(
   anchor: HTMLElement,
@@ -76,6 +87,7 @@ export function useMenuList(
   shown: boolean,
 ) {
   const inMenu = view === 'menu';
+  const inList = isList(view);
   const [activeIndex, setActiveIndex] = useState<number | null>(focus === 'last' ? entries.length - 1 : 0);
   const listRef = useRef<Array<HTMLElement | null>>([]);
   const labelsRef = useRef<Array<string | null>>([]);
@@ -89,7 +101,7 @@ export function useMenuList(
     setActiveIndex(index);
     if (index !== null) listRef.current[index]?.focus();
   };
-  // Escape in the address form or the confirmation goes back to the menu instead (the panel's `onKey`).
+  // Escape in the other views goes back to the view before instead (the panel's `onKey`).
   useDismissal(anchor, panel, close, inMenu);
   const typed = useRef({ text: '', at: 0 });
   /**
@@ -98,7 +110,7 @@ export function useMenuList(
    */
   const onListKey = (event: KeyboardEvent) => {
     const count = entries.length;
-    if (!inMenu || !count || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!inList || !count || event.ctrlKey || event.metaKey || event.altKey) return;
     const now = active.current ?? -1;
     const step = { ArrowDown: now + 1, ArrowUp: now - 1 + count, Home: 0, End: count - 1 }[event.key];
     if (step !== undefined) {
@@ -119,7 +131,8 @@ export function useMenuList(
     }
   };
 
-  const cameFrom = useRef<string | null>(null);
+  // The view shown before: back in a list, the focus goes to the item that led there (its key is its name).
+  const cameFrom = useRef<View | null>(null);
   const placed = useRef(false);
   // What had the focus as the menu opened (its button, or a page's sign-in button that asked for it).
   const focusedAtOpen = useRef(globalThis.document?.activeElement);
@@ -131,11 +144,10 @@ export function useMenuList(
       placed.current = true;
       if (focusWentOn(anchor, focusedAtOpen.current)) return close(false);
     }
-    if (inMenu) {
-      const back = entries.findIndex((entry) => entry.key === cameFrom.current);
-      moveTo(back >= 0 ? back : focus === 'last' ? entries.length - 1 : 0);
-    } else {
-      cameFrom.current = view;
+    const from = cameFrom.current;
+    cameFrom.current = view;
+    if (inList) moveTo(startIndex(entries, from, focus === 'last' && inMenu));
+    else {
       setActiveIndex(null);
       panel.current?.querySelector<HTMLElement>('input, button.danger')?.focus();
     }

@@ -4,14 +4,14 @@ import { fill } from '../../ui/i18n';
 import { Messages } from './menu-messages';
 import type { MenuState } from './menu-state';
 
-/** The profile address editor: saved, it goes back to the menu, which says the new address. */
+/** The profile address editor: saved, it goes back to the account's settings, which say the new address. */
 export function SlugForm(m: MenuState) {
   const { t, store, id, busy, problem } = m;
   const [slug, setSlug] = useState(m.member?.profile?.slug ?? '');
   const saved = () => {
     const now = store.getState().member.member?.profile?.slug ?? slug.trim();
+    m.show('account');
     m.setStatus(fill(t.slugSaved, { slug: now }));
-    m.show('menu');
   };
   return (
     <form
@@ -42,7 +42,7 @@ export function SlugForm(m: MenuState) {
         <Button type="submit" className="primary" blocked={busy !== null}>
           {busy ? t.saving : t.save}
         </Button>
-        <button type="button" className="secondary" onClick={() => m.show('menu')}>
+        <button type="button" className="secondary" onClick={() => m.show('account')}>
           {t.cancel}
         </button>
       </div>

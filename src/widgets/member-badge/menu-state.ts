@@ -28,7 +28,21 @@ function accountSections(names = 'account orders'): MembersAccountSection[] {
   return SECTIONS.filter((section) => wanted.includes(nameOfSection(section)));
 }
 
-export type View = 'menu' | 'slug' | 'delete';
+/**
+ * The menu's views: the menu; the account's settings (its profile address, and, apart at its end, the deletion
+ * of the account), reached from the menu; the address form and the delete confirmation, reached from those.
+ */
+export type View = 'menu' | 'account' | 'slug' | 'delete';
+
+/** The view Escape, Cancel and Back lead to from each view but the menu (which Escape closes). */
+export const PARENT_VIEW: Record<Exclude<View, 'menu'>, View> = {
+  account: 'menu',
+  slug: 'account',
+  delete: 'account',
+};
+
+/** Whether a view is a list of items (the menu's keys move in it), not a form. */
+export const isList = (view: View) => view === 'menu' || view === 'account';
 
 export interface MenuProps {
   context: WidgetContext;
@@ -70,7 +84,7 @@ export interface MenuState {
     work: () => Promise<MemberProblem | null> | Promise<void>,
     done?: () => void,
   ) => Promise<void>;
-  /** Goes to another view, leaving the last one's problem behind. */
+  /** Goes to another view, leaving the last one's problem and status behind. */
   show: (view: View) => void;
 }
 
@@ -107,28 +121,38 @@ export function useMenuState({ store, config }: WidgetContext, t: MenuStrings): 
 
   const show = (next: View) => {
     setProblem(null);
+    setStatus('');
     setView(next);
   };
   return { t, store, member, sections, community, id, view, busy, problem, status, setStatus, act, show };
 }
 
-/** The items: the account sections a site lists, the profile address, the community, sign out and delete. */
+/**
+ * The items of the view shown. The menu: the account sections a site lists; the account's settings and the
+ * community; sign out, last. The account's settings: back, the profile address and, last, delete. (An item that
+ * leads to a view has that view's name for its key.)
+ */
 export function menuEntries(m: MenuState): Entry[] {
   const { t, store, act, show } = m;
+  if (m.view === 'account')
+    return [
+      { key: 'back', label: t.back, select: () => show('menu') },
+      { key: 'slug', label: t.editSlug, select: () => show('slug') },
+      { key: 'delete', label: t.deleteAccount, select: () => show('delete'), danger: true },
+    ];
   return [
     ...m.sections.map((section) => ({
       key: section,
       label: t[section],
       select: () => void act(section, () => store.getState().openAccountSection(section)),
     })),
-    { key: 'slug', label: t.editSlug, select: () => show('slug') },
+    { key: 'account', label: t.accountSettings, select: () => show('account') },
     ...communityEntry(m),
     {
       key: 'signOut',
       label: t.signOut,
       select: () => void act('signOut', () => store.getState().signOut()),
     },
-    { key: 'delete', label: t.deleteAccount, select: () => show('delete'), danger: true },
   ];
 }
 

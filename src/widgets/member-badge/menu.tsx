@@ -10,7 +10,7 @@ import { MenuView } from './menu-items';
 import { useMenuList } from './menu-list';
 import { useMenuPosition } from './menu-position';
 import { SlugForm } from './menu-slug';
-import { type MenuProps, menuEntries, useMenuState } from './menu-state';
+import { isList, type MenuProps, menuEntries, PARENT_VIEW, useMenuState } from './menu-state';
 
 export type { MenuStrings };
 
@@ -44,16 +44,17 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
   const onKey = (event: KeyboardEvent) => {
     const panel = panelRef.current;
     if (view === 'menu' || !panel) return;
-    // The address form and the delete confirmation keep Tab inside until saved, cancelled or Escaped.
-    if (event.key === 'Tab') keepTabIn(event, panel);
+    // The address form and the delete confirmation keep Tab inside until saved, cancelled or Escaped (in the
+    // account's settings, Tab leaves as from the menu); Escape steps back to the view they came from.
+    if (event.key === 'Tab' && !isList(view)) keepTabIn(event, panel);
     else if (event.key === 'Escape') {
       event.stopPropagation();
-      m.show('menu');
+      m.show(PARENT_VIEW[view]);
     }
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in a form steps back to the menu
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in a view steps back to the one before
     <div
       ref={panelRef}
       style={style}
@@ -64,7 +65,7 @@ function MemberMenu({ context, anchor, focus, close, t }: MenuProps) {
       data-anchored={anchored ? '' : undefined}
       onKeyDown={onKey}
     >
-      {view === 'menu' ? (
+      {isList(view) ? (
         <MenuView {...m} list={list} onKeyDown={onMenuKey} />
       ) : view === 'slug' ? (
         <SlugForm {...m} />

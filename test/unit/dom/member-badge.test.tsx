@@ -44,11 +44,12 @@ const EN_ITEMS = [
   'My subscriptions',
   'My bookings',
   'My events',
-  'Edit profile URL',
+  'Account settings',
   'Leave the community',
   'Sign out',
-  'Delete my account',
 ];
+/** The account's settings: back to the menu, the profile address and, apart at the end, deleting the account. */
+const ACCOUNT_ITEMS = ['Back', 'Your profile address', 'Delete my account'];
 
 let fx: MountedWidget | undefined;
 let user: UserEvent;
@@ -171,6 +172,18 @@ async function choose(f: MountedWidget, name: string): Promise<void> {
   await settle();
 }
 
+/** Chooses "Account settings" in the open menu; waits for its view, with the focus on its first item. */
+async function chooseSettings(f: MountedWidget): Promise<void> {
+  await choose(f, 'Account settings');
+  await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Your profile address')));
+}
+
+/** Chooses an item of the account's settings (from the open menu). */
+async function chooseSetting(f: MountedWidget, name: string): Promise<void> {
+  await chooseSettings(f);
+  await choose(f, name);
+}
+
 /**
  * The menu sends the browser to the platform's pages through the store (its `deps.navigate`, recorded in
  * `f.navigations`), never through the page's own `location`: this spy proves it (and would stop happy-dom
@@ -288,9 +301,7 @@ describe('member badge: the sections a site chooses', () => {
   it('offers the shop’s own sections (account and orders) when the site names none, and no community', async () => {
     const { f, button } = await signedIn({ accountSections: undefined });
     await openByClick(f, button);
-    expect(items(f)).toEqual(
-      itemsNamed(f, ['My account', 'My orders', 'Edit profile URL', 'Sign out', 'Delete my account']),
-    );
+    expect(items(f)).toEqual(itemsNamed(f, ['My account', 'My orders', 'Account settings', 'Sign out']));
   });
 
   it('offers to join or leave the community only to a site that lists `community`', async () => {
@@ -298,13 +309,7 @@ describe('member badge: the sections a site chooses', () => {
     const { f, button } = await signedIn({ accountSections: 'orders community' });
     await openByClick(f, button);
     expect(items(f)).toEqual(
-      itemsNamed(f, [
-        'My orders',
-        'Edit profile URL',
-        'Leave the community',
-        'Sign out',
-        'Delete my account',
-      ]),
+      itemsNamed(f, ['My orders', 'Account settings', 'Leave the community', 'Sign out']),
     );
     // (`community` is a switch, not an unknown section.)
     expect(errors).not.toHaveBeenCalled();
@@ -314,7 +319,7 @@ describe('member badge: the sections a site chooses', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { f, button } = await signedIn({ accountSections: ' Bookings orders  wallet orders addresses ' });
     await openByClick(f, button);
-    expect(items(f).slice(0, 3)).toEqual(itemsNamed(f, ['My orders', 'My bookings', 'Edit profile URL']));
+    expect(items(f).slice(0, 3)).toEqual(itemsNamed(f, ['My orders', 'My bookings', 'Account settings']));
     expect(errors.mock.calls.map(([message]) => message)).toEqual([
       '[storefront] data-account-sections: "wallet" is not one of account, orders, subscriptions, bookings, events; left out',
       '[storefront] data-account-sections: "addresses" is not one of account, orders, subscriptions, bookings, events; left out',
@@ -331,7 +336,7 @@ describe('member badge: the sections a site chooses', () => {
   it('offers no section at all for an empty list, and no separator before the rest', async () => {
     const { f, button } = await signedIn({ accountSections: '' });
     await openByClick(f, button);
-    expect(items(f)[0]).toBe(item(f, 'Edit profile URL'));
+    expect(items(f)[0]).toBe(item(f, 'Account settings'));
     expect(menuOf(f)?.firstElementChild?.tagName).toBe('BUTTON');
   });
 });
@@ -352,7 +357,7 @@ describe('member badge: the menu by keyboard', () => {
     expect(focused(f)).toBe(button);
 
     expect(fireEvent.keyDown(button, { key: 'ArrowUp' })).toBe(false);
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Delete my account')));
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Sign out')));
     expect(button.getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -372,11 +377,11 @@ describe('member badge: the menu by keyboard', () => {
     expect(focused(f)).toBe(item(f, 'My account'));
     // Round from the first to the last, and back.
     fireEvent.keyDown(focused(f) as Element, { key: 'ArrowUp' });
-    expect(focused(f)).toBe(item(f, 'Delete my account'));
+    expect(focused(f)).toBe(item(f, 'Sign out'));
     fireEvent.keyDown(focused(f) as Element, { key: 'ArrowDown' });
     expect(focused(f)).toBe(item(f, 'My account'));
     expect(fireEvent.keyDown(focused(f) as Element, { key: 'End' })).toBe(false);
-    expect(focused(f)).toBe(item(f, 'Delete my account'));
+    expect(focused(f)).toBe(item(f, 'Sign out'));
     expect(fireEvent.keyDown(focused(f) as Element, { key: 'Home' })).toBe(false);
     expect(focused(f)).toBe(item(f, 'My account'));
     // Every item is on the way down, in the order shown.
@@ -481,12 +486,133 @@ describe('member badge: typeahead', () => {
   it('cycles through the items starting with the same letter when it is typed again', async () => {
     const { f, button } = await signedIn();
     await openByClick(f, button);
-    fireEvent.keyDown(focused(f) as Element, { key: 'e' });
-    expect(focused(f)).toBe(item(f, 'My events'));
-    fireEvent.keyDown(focused(f) as Element, { key: 'e' });
-    expect(focused(f)).toBe(item(f, 'Edit profile URL'));
-    fireEvent.keyDown(focused(f) as Element, { key: 'e' });
-    expect(focused(f)).toBe(item(f, 'My events'));
+    fireEvent.keyDown(focused(f) as Element, { key: 's' });
+    expect(focused(f)).toBe(item(f, 'My subscriptions'));
+    fireEvent.keyDown(focused(f) as Element, { key: 's' });
+    expect(focused(f)).toBe(item(f, 'Account settings'));
+    fireEvent.keyDown(focused(f) as Element, { key: 's' });
+    expect(focused(f)).toBe(item(f, 'Sign out'));
+    fireEvent.keyDown(focused(f) as Element, { key: 's' });
+    expect(focused(f)).toBe(item(f, 'My subscriptions'));
+  });
+});
+
+describe('member badge: the account’s settings', () => {
+  it('keeps "Delete my account" out of the menu: behind "Account settings", apart at the end of their view', async () => {
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    expect(withinShadow(f.root).queryByRole('menuitem', { name: 'Delete my account' })).toBeNull();
+    expect(items(f).at(-1)).toBe(item(f, 'Sign out'));
+
+    await chooseSettings(f);
+    const menu = menuOf(f) as HTMLElement;
+    expect(menu.getAttribute('aria-label')).toBe('Account settings');
+    expect(items(f)).toEqual(itemsNamed(f, ACCOUNT_ITEMS));
+    // Back and the title on one line, then the address, and the deletion after a separator.
+    const shape = [...menu.querySelectorAll('[role="menuitem"], hr')].map(
+      (el) => el.getAttribute('data-key') ?? 'hr',
+    );
+    expect(shape).toEqual(['back', 'slug', 'hr', 'delete']);
+    expect(textOf(menu.querySelector('.head'))).toBe('BackAccount settings');
+    // Its items lead on; none acts at once.
+    expect(item(f, 'Delete my account').getAttribute('aria-haspopup')).toBeNull();
+    expect(f.requestsTo(MY_MEMBER, 'DELETE')).toEqual([]);
+  });
+
+  it('moves round its items with the arrow keys; Escape and Back go back to the menu, on "Account settings"', async () => {
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    await chooseSettings(f);
+    fireEvent.keyDown(focused(f) as Element, { key: 'ArrowDown' });
+    expect(focused(f)).toBe(item(f, 'Delete my account'));
+    fireEvent.keyDown(focused(f) as Element, { key: 'ArrowDown' });
+    expect(focused(f)).toBe(item(f, 'Back'));
+    fireEvent.keyDown(focused(f) as Element, { key: 'ArrowUp' });
+    expect(focused(f)).toBe(item(f, 'Delete my account'));
+
+    // Escape steps back one view, and stays open.
+    expect(fireEvent.keyDown(focused(f) as Element, { key: 'Escape' })).toBe(true);
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Account settings')));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(menuOf(f)?.getAttribute('aria-label')).toBe('Jane');
+
+    // Back does the same.
+    await chooseSettings(f);
+    await choose(f, 'Back');
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Account settings')));
+
+    // And Escape in the menu closes it, the focus back on its button.
+    fireEvent.keyDown(focused(f) as Element, { key: 'Escape' });
+    await vi.waitFor(() => expect(menuOf(f)).toBeNull());
+    expect(focused(f)).toBe(button);
+  });
+
+  it('hands Tab to its button and closes, as the menu does', async () => {
+    const { f, button } = await signedIn();
+    await openByClick(f, button);
+    await chooseSettings(f);
+    expect(fireEvent.keyDown(focused(f) as Element, { key: 'Tab' })).toBe(true);
+    expect(focused(f)).toBe(button);
+    await vi.waitFor(() => expect(menuOf(f)).toBeNull());
+  });
+});
+
+describe('member badge: the height of the site’s buttons beside it', () => {
+  /** A box of the page at `top`, `height` px high (happy-dom lays nothing out). */
+  const placeAt = (el: Element, top: number, height: number) =>
+    vi.spyOn(el, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, top, 100, height));
+
+  /** The badge in a header's row, beside `others`; signed in, her button shown. */
+  async function inRow(others: HTMLElement[]) {
+    const f = mount();
+    const row = document.createElement('div');
+    document.body.append(row);
+    pageElements.push(row);
+    row.append(...others, f.host);
+    placeAt(f.host, 10, 40);
+    await findSignInButton(f);
+    await signIn(f);
+    await findTrigger(f, 'Jane account menu');
+    return { f, box: f.root.querySelector<HTMLElement>('.badge') as HTMLElement };
+  }
+
+  it('takes the height of the first button or link in its row that is as high as a control', async () => {
+    const link = document.createElement('a');
+    link.href = '/';
+    const below = document.createElement('button');
+    const cart = document.createElement('button');
+    // A text link (24 px) and a button in another row are no control beside the badge; the cart is.
+    placeAt(link, 18, 24);
+    placeAt(below, 80, 44);
+    placeAt(cart, 13, 34);
+    const { box } = await inRow([link, below, cart]);
+    await vi.waitFor(() => expect(box.style.getPropertyValue('--_row')).toBe('34px'));
+  });
+
+  it('looks one level up when its parent has none (a badge in a list item of the header)', async () => {
+    const item = document.createElement('span');
+    const cart = document.createElement('button');
+    placeAt(cart, 12, 36);
+    const outer = document.createElement('div');
+    const f = mount();
+    document.body.append(outer);
+    pageElements.push(outer);
+    item.append(f.host);
+    outer.append(item, cart);
+    placeAt(f.host, 10, 40);
+    await findSignInButton(f);
+    await signIn(f);
+    await findTrigger(f, 'Jane account menu');
+    const box = f.root.querySelector<HTMLElement>('.badge') as HTMLElement;
+    await vi.waitFor(() => expect(box.style.getPropertyValue('--_row')).toBe('36px'));
+  });
+
+  it('keeps its own (40 px, or the site’s --sf-control-height) with nothing to go by', async () => {
+    const { box } = await inRow([]);
+    // A frame after her part arrived (when the row is read), nothing was set.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await settle();
+    expect(box.style.getPropertyValue('--_row')).toBe('');
   });
 });
 
@@ -550,7 +676,6 @@ describe('member badge: the panel on floating-ui', () => {
       'menuitem',
       'hr',
       'menuitem',
-      'menuitem',
     ]);
   });
 });
@@ -592,7 +717,7 @@ describe('member badge: the open in two tasks', () => {
       panel = await openHeld(f, button);
       // However many microtasks went by, the panel waits for a task: hidden, the focus on the button.
       // Rendered, but hidden (so out of the accessibility tree, where `items` looks).
-      expect(panel.querySelectorAll('[role="menuitem"]')).toHaveLength(9);
+      expect(panel.querySelectorAll('[role="menuitem"]')).toHaveLength(8);
       expect(items(f)).toHaveLength(0);
       expect(panel.style.visibility).toBe('hidden');
       expect(focused(f)).toBe(button);
@@ -652,7 +777,7 @@ describe('member badge: a press outside the address form', () => {
   it('closes the menu with the form, sending nothing, and the next open starts at the menu', async () => {
     const { f, button } = await signedIn();
     await openByClick(f, button);
-    await choose(f, 'Edit profile URL');
+    await chooseSetting(f, 'Your profile address');
     const input = await findField(f.root, 'Profile address');
     await typeOver(user, input, 'unsaved');
     // A press in another shadow root on the page (another widget) is outside too.
@@ -774,7 +899,7 @@ describe('member badge: profile address', () => {
   async function openSlugForm() {
     const { f, button } = await signedIn();
     await openByClick(f, button);
-    await choose(f, 'Edit profile URL');
+    await chooseSetting(f, 'Your profile address');
     const input = await findField(f.root, 'Profile address');
     return { f, button, input };
   }
@@ -841,7 +966,8 @@ describe('member badge: profile address', () => {
   it('says so in German too', async () => {
     const { f, button } = await signedIn({ lang: 'de' });
     await openByClick(f, button);
-    await choose(f, 'Profil-URL ändern');
+    await choose(f, 'Kontoeinstellungen');
+    await choose(f, 'Deine Profiladresse');
     const input = await findField(f.root, 'Profiladresse');
     await typeOver(user, input, 'marcus');
     withinShadow(f.root).getByRole('button', { name: 'Speichern' }).click();
@@ -853,7 +979,7 @@ describe('member badge: profile address', () => {
     await vi.waitFor(() => expect(alerts(f)).toEqual(['„-jane“ folgt diesen Regeln nicht.']));
   });
 
-  it('saves a free address: the menu returns with a status, and the member has it', async () => {
+  it('saves a free address: the account’s settings return with a status, and the member has it', async () => {
     const { f, button, input } = await openSlugForm();
     const held = f.hold('POST', '/my/slug');
     await typeOver(user, input, '  jane-makes-things ');
@@ -871,15 +997,14 @@ describe('member badge: profile address', () => {
     expect(f.sandbox.context.state.members.get(memberIdOf(f, JANE.email))?.profile?.slug).toBe(
       'jane-makes-things',
     );
-    // (Her email heads the menu still: the address is not shown there.)
-    expect(textOf(f.root.querySelector('[part="menu"] .who'))).toBe('Janejane@example.com');
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile URL')));
+    expect(menuOf(f)?.getAttribute('aria-label')).toBe('Account settings');
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Your profile address')));
     // The badge itself is unchanged (a new address is not on it): the same button, still expanded.
     expect(trigger(f, 'Jane account menu')).toBe(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
 
     // The form opens again with the new address.
-    await choose(f, 'Edit profile URL');
+    await choose(f, 'Your profile address');
     await vi.waitFor(() => expect(field(f.root, 'Profile address').value).toBe('jane-makes-things'));
   });
 
@@ -889,8 +1014,8 @@ describe('member badge: profile address', () => {
     const { f, button } = await signedIn();
     button.focus();
     fireEvent.keyDown(button, { key: 'ArrowUp' });
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Delete my account')));
-    await choose(f, 'Edit profile URL');
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Sign out')));
+    await chooseSetting(f, 'Your profile address');
     const input = await findField(f.root, 'Profile address');
     await vi.waitFor(() => expect(focused(f)).toBe(input));
     await typeOver(user, input, 'jane-in-the-back');
@@ -898,10 +1023,10 @@ describe('member badge: profile address', () => {
     await vi.waitFor(() =>
       expect(menuStatuses(f)).toEqual(['Your profile address is now jane-in-the-back.']),
     );
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile URL')));
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Your profile address')));
   });
 
-  it('goes back to the menu with Escape or Cancel, leaving the address as it was', async () => {
+  it('goes back to the account’s settings with Escape or Cancel, leaving the address as it was', async () => {
     const { f, button, input } = await openSlugForm();
     await typeOver(user, input, 'marcus');
     withinShadow(f.root).getByRole('button', { name: 'Save' }).click();
@@ -909,18 +1034,19 @@ describe('member badge: profile address', () => {
 
     fireEvent.keyDown(input, { key: 'Escape' });
     await vi.waitFor(() => expect(menuOf(f)).not.toBeNull());
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Edit profile URL')));
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Your profile address')));
     expect(alerts(f)).toEqual([]);
     expect(button.getAttribute('aria-expanded')).toBe('true');
 
     // Reopened, the form starts from her address again, not what was typed.
-    await choose(f, 'Edit profile URL');
+    await choose(f, 'Your profile address');
     const again = await findField(f.root, 'Profile address');
     expect(again.value).toBe('jane');
     expect(again.hasAttribute('aria-invalid')).toBe(false);
     await typeOver(user, again, 'something-else');
     withinShadow(f.root).getByRole('button', { name: 'Cancel' }).click();
     await vi.waitFor(() => expect(menuOf(f)).not.toBeNull());
+    expect(menuOf(f)?.getAttribute('aria-label')).toBe('Account settings');
     expect(f.requestsTo('/my/slug')).toHaveLength(1);
     expect(f.store.getState().member.member?.profile?.slug).toBe('jane');
   });
@@ -1030,9 +1156,7 @@ async function signOutByKeyboard() {
   const { f, button } = await signedIn();
   button.focus();
   fireEvent.keyDown(button, { key: 'ArrowUp' });
-  await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Delete my account')));
-  fireEvent.keyDown(focused(f) as Element, { key: 'ArrowUp' });
-  expect(focused(f)).toBe(item(f, 'Sign out'));
+  await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Sign out')));
   // Enter on a focused button is its click.
   (focused(f) as HTMLElement).click();
   await findSignInButton(f);
@@ -1056,10 +1180,10 @@ describe('member badge: signing out by keyboard', () => {
 });
 
 describe('member badge: deleting the account', () => {
-  it('asks first, in an alert dialog with the focus on its button; Cancel goes back to the menu', async () => {
+  it('asks first, in an alert dialog with the focus on its button; Cancel goes back to the account’s settings', async () => {
     const { f, button } = await signedIn();
     await openByClick(f, button);
-    await choose(f, 'Delete my account');
+    await chooseSetting(f, 'Delete my account');
 
     const dialog = await withinShadow(f.root).findByRole('alertdialog');
     expect(withinShadow(f.root).getByRole('alertdialog', { name: 'Delete your account?' })).toBe(dialog);
@@ -1074,7 +1198,7 @@ describe('member badge: deleting the account', () => {
     expect(withinShadow(f.root).queryByRole('alertdialog')).toBeNull();
     await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Delete my account')));
 
-    // Escape in the dialog goes back to the menu too, and the menu stays.
+    // Escape in the dialog goes back to the account's settings too, and the menu stays.
     await choose(f, 'Delete my account');
     const again = await withinShadow(f.root).findByRole('alertdialog');
     fireEvent.keyDown(within(again).getByRole('button', { name: 'Delete my account' }), { key: 'Escape' });
@@ -1088,7 +1212,7 @@ describe('member badge: deleting the account', () => {
     const { f, button } = await signedIn();
     const janeId = memberIdOf(f, JANE.email);
     await openByClick(f, button);
-    await choose(f, 'Delete my account');
+    await chooseSetting(f, 'Delete my account');
     const dialog = await withinShadow(f.root).findByRole('alertdialog');
     within(dialog).getByRole('button', { name: 'Delete my account' }).click();
 
@@ -1113,7 +1237,15 @@ describe('member badge: deleting the account', () => {
     const janeId = memberIdOf(f, JANE.email);
     button.focus();
     fireEvent.keyDown(button, { key: 'ArrowUp' });
-    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Delete my account')));
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Sign out')));
+    // Up past the community to the account's settings; in there, End is the last item: delete.
+    fireEvent.keyDown(focused(f) as Element, { key: 'ArrowUp' });
+    fireEvent.keyDown(focused(f) as Element, { key: 'ArrowUp' });
+    expect(focused(f)).toBe(item(f, 'Account settings'));
+    (focused(f) as HTMLElement).click();
+    await vi.waitFor(() => expect(focused(f)).toBe(item(f, 'Your profile address')));
+    fireEvent.keyDown(focused(f) as Element, { key: 'End' });
+    expect(focused(f)).toBe(item(f, 'Delete my account'));
     (focused(f) as HTMLElement).click();
     const dialog = await withinShadow(f.root).findByRole('alertdialog');
     const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
@@ -1128,7 +1260,7 @@ describe('member badge: deleting the account', () => {
   it('keeps the dialog with the platform’s message when the deletion fails', async () => {
     const { f, button } = await signedIn();
     await openByClick(f, button);
-    await choose(f, 'Delete my account');
+    await chooseSetting(f, 'Delete my account');
     const dialog = await withinShadow(f.root).findByRole('alertdialog');
     await f.settings({ failureRate: 1 });
     within(dialog).getByRole('button', { name: 'Delete my account' }).click();
@@ -1293,14 +1425,15 @@ describe('member badge: German', () => {
         'Meine Abos',
         'Meine Buchungen',
         'Meine Veranstaltungen',
-        'Profil-URL ändern',
+        'Kontoeinstellungen',
         'Die Community verlassen',
         'Abmelden',
-        'Mein Konto löschen',
       ]),
     );
+    await choose(f, 'Kontoeinstellungen');
+    expect(items(f)).toEqual(itemsNamed(f, ['Zurück', 'Deine Profiladresse', 'Mein Konto löschen']));
 
-    await choose(f, 'Profil-URL ändern');
+    await choose(f, 'Deine Profiladresse');
     const input = await findField(f.root, 'Profiladresse');
     await typeOver(user, input, '');
     withinShadow(f.root).getByRole('button', { name: 'Speichern' }).click();
