@@ -1,6 +1,8 @@
-import { createElement, useEffect, useId, useState } from 'react';
+import { createElement, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
+import { fill } from '../../ui/i18n';
 import { Message } from './banners';
+import { keepFocus, Toggle } from './disclosure';
 import { ShippingOptions } from './shipping-options';
 import type { ViewProps } from './view';
 
@@ -16,9 +18,19 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-/** The shipping estimate: a country (needed) and a postal code, then the ways to ship there. */
-export function Shipping(props: ViewProps) {
-  const { store, t, locale, slice } = props;
+/**
+ * The shipping estimate's form: a country (needed) and a postal code. `done`: an estimate it asked for arrived
+ * (the disclosure then closes on its summary).
+ */
+function ShippingForm({
+  store,
+  t,
+  locale,
+  slice,
+  id,
+  hidden,
+  done,
+}: ViewProps & { id: string; hidden: boolean; done: () => void }) {
   const { shipping, totalsStatus: status, totalsError: error } = slice;
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
@@ -35,8 +47,7 @@ export function Shipping(props: ViewProps) {
   const countryId = useId();
   const postalId = useId();
   return (
-    <section className="shipping" part="shipping" aria-labelledby={`${countryId}-title`}>
-      <h3 id={`${countryId}-title`}>{t.shippingEstimate}</h3>
+    <div id={id} hidden={hidden}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -45,7 +56,10 @@ export function Shipping(props: ViewProps) {
             return;
           }
           setCountryMissing(false);
-          void store.getState().estimate({ country, postalCode });
+          void store
+            .getState()
+            .estimate({ country, postalCode })
+            .then(() => store.getState().cart.totalsStatus === 'ready' && done());
         }}
       >
         <div className="row">
@@ -93,6 +107,55 @@ export function Shipping(props: ViewProps) {
           onRetry={() => void store.getState().estimate(shipping ?? undefined)}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The shipping estimate: "Estimate shipping", a disclosure of its form; once an address is given, one line that
+ * says where to ("Shipping to US 94107") with its Change, and the ways to ship there.
+ */
+export function Shipping(props: ViewProps) {
+  const { t, slice } = props;
+  const { shipping, totalsError } = slice;
+  // Open while its refusal is shown (the drawer opened again on it).
+  const [open, setOpen] = useState(!!totalsError);
+  const part = useRef<HTMLElement>(null);
+  const formId = useId();
+  const titleId = useId();
+  const toggle = (
+    <Toggle
+      open={open}
+      controls={formId}
+      onToggle={() => setOpen(!open)}
+      part="shipping-toggle"
+      describedBy={shipping ? titleId : undefined}
+    >
+      {shipping ? t.change : t.shippingEstimate}
+    </Toggle>
+  );
+  return (
+    <section className="shipping" part="shipping" aria-labelledby={titleId} ref={part}>
+      {shipping ? (
+        <div className="summary">
+          <h3 id={titleId}>
+            {fill(t.shippingTo, { place: [shipping.country, shipping.postalCode].filter(Boolean).join(' ') })}
+          </h3>
+          {toggle}
+        </div>
+      ) : (
+        <h3 id={titleId}>{toggle}</h3>
+      )}
+      <ShippingForm
+        {...props}
+        id={formId}
+        hidden={!open}
+        done={() => {
+          setOpen(false);
+          // The Estimate button had the focus: it goes to Change.
+          keepFocus(part.current, part.current?.querySelector('form'));
+        }}
+      />
       <ShippingOptions {...props} />
     </section>
   );
