@@ -2,8 +2,8 @@ import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
 import { CHECKOUT_KEY, type CheckoutNote, countOf, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
 import { quantitiesKey } from './cart-shapes';
-import { withQuantity } from './line-quantity';
 import { couponProblemOf } from './coupon-problems';
+import { withQuantity } from './line-quantity';
 import { problemOf } from './problems';
 import type { AddToCartInput, CartBackend, CartCore, CartEdits, CartRetry } from './types';
 
