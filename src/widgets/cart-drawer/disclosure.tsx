@@ -36,12 +36,14 @@ export function Toggle({
 }
 
 /**
- * Gives the focus to a part's first button (its toggle, or Remove) when it is nowhere, or in what is `leaving`:
- * what had it was taken away (a button replaced, a form closed), and a keyboard user would otherwise start
- * again from the top of the page.
+ * Gives the focus to a part's first button (its toggle, or Remove) when it is nowhere (the page, the dialog
+ * itself), or in what is `leaving`: what had it was taken away (a button replaced, a form closed), and a keyboard
+ * user would otherwise start again from the top of the drawer.
  */
 export function keepFocus(part: HTMLElement | null, leaving?: Element | null) {
-  const active = (part?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement;
-  if (!active || active === part?.ownerDocument.body || !active.isConnected || leaving?.contains(active))
-    part?.querySelector('button')?.focus();
+  if (!part) return;
+  const active = (part.getRootNode() as Document | ShadowRoot).activeElement;
+  if (!active?.isConnected || active === part.closest('dialog') || active === part.ownerDocument.body)
+    part.querySelector('button')?.focus();
+  else if (leaving?.contains(active)) part.querySelector('button')?.focus();
 }

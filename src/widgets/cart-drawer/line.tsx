@@ -116,7 +116,7 @@ function UnitPrice({ line, t, locale, currency }: LineProps) {
   const paid = formatPrice(line.price, currency, locale);
   if (!(saved > 0) && quantity < 2) return null;
   return (
-    <p className="muted unit-price">
+    <p className="muted">
       {saved > 0 ? (
         <>
           {/* A struck price is not read as struck: it is said to be the regular one. */}
