@@ -40,7 +40,7 @@ export function bodyOf(props: BodyProps): ReactNode {
           <path d="M6 8h12l-1 12H7L6 8Zm3 0V6a3 3 0 0 1 6 0v2" />
         </svg>
         <p className="empty-title">{t.emptyCart}</p>
-        <p className="muted">{t.emptyInvite}</p>
+        <p className="muted empty-invite">{t.emptyInvite}</p>
         <button type="button" className="primary" part="continue-shopping" onClick={props.close}>
           {t.continueShopping}
         </button>
