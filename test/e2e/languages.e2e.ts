@@ -337,13 +337,13 @@ describe('the widgets’ own texts on a right-to-left page in a language without
     });
     await page.goto(`${demoUrl}/`);
     await page.locator('.site-header [data-sf-open-cart]').click();
-    await panel(page).locator('[part="empty"] p').waitFor();
+    await panel(page).locator('[part="empty"] .empty-title').waitFor();
     expect(await page.locator('sf-cart-drawer').getAttribute('data-texts')).toBe('rtl');
-    const empty = (await seen(page, 'sf-cart-drawer [part="empty"] p'))[0];
+    const empty = (await seen(page, 'sf-cart-drawer [part="empty"] .empty-title'))[0];
     expect(empty?.rtlScript).toBe(true);
     expect(
       await panel(page)
-        .locator('[part="empty"] p')
+        .locator('[part="empty"] .empty-title')
         .evaluate((el) => getComputedStyle(el).unicodeBidi),
     ).not.toBe('plaintext');
     expect(unexpectedErrors(errors, [404])).toEqual([]);

@@ -52,9 +52,12 @@ const measure = (page: Page) =>
       overflowing: [...root.querySelectorAll('.drawer-body, .drawer-footer, .line')]
         .filter((el) => el.scrollWidth > el.clientWidth + 1)
         .map((el) => el.className),
-      targets: [...root.querySelectorAll('.stepper button, .line-controls .link, .primary, .secondary')].map(
-        (el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? '', ...box(el).toJSON() }),
-      ),
+      // The buttons on show (the closed disclosures' forms are hidden), their toggles among them.
+      targets: [
+        ...root.querySelectorAll('.stepper button, .line-controls .link, .primary, .secondary, .toggle'),
+      ]
+        .filter((el) => el.checkVisibility())
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? '', ...box(el).toJSON() })),
     };
   });
 
