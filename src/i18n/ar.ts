@@ -71,7 +71,7 @@ const ar: Texts = {
     countryInvalid: 'اختر دولة.',
     emptyInvite: 'تصفّح المتجر وأضف ما يعجبك، وسيبقى في انتظارك هنا.',
     regularPrice: 'السعر الأصلي',
-    saving: 'وفّرت {amount}',
+    youSave: 'وفّرت {amount}',
     addCoupon: 'إضافة رمز قسيمة',
     shippingTo: 'الشحن إلى {place}',
     change: 'تغيير',

@@ -71,7 +71,7 @@ const de: Texts = {
     countryInvalid: 'Wähle ein Land.',
     emptyInvite: 'Stöbere im Shop und leg hinein, was dir gefällt: Es wartet hier auf dich.',
     regularPrice: 'Regulärer Preis',
-    saving: 'Du sparst {amount}',
+    youSave: 'Du sparst {amount}',
     addCoupon: 'Gutscheincode hinzufügen',
     shippingTo: 'Versand nach {place}',
     change: 'Ändern',

@@ -83,7 +83,7 @@ const en = {
     countryInvalid: 'Choose a country.',
     emptyInvite: 'Browse the shop and add what you like: it waits for you here.',
     regularPrice: 'Regular price',
-    saving: 'Save {amount}',
+    youSave: 'Save {amount}',
     addCoupon: 'Add a coupon code',
     shippingTo: 'Shipping to {place}',
     change: 'Change',

@@ -70,7 +70,7 @@ const es: Texts = {
     countryInvalid: 'Elige un país.',
     emptyInvite: 'Explora la tienda y añade lo que te guste: te esperará aquí.',
     regularPrice: 'Precio habitual',
-    saving: 'Ahorras {amount}',
+    youSave: 'Ahorras {amount}',
     addCoupon: 'Añadir un código de cupón',
     shippingTo: 'Envío a {place}',
     change: 'Cambiar',

@@ -70,7 +70,7 @@ const fr: Texts = {
     countryInvalid: 'Choisissez un pays.',
     emptyInvite: 'Parcourez la boutique et ajoutez ce qui vous plaît : cela vous attendra ici.',
     regularPrice: 'Prix habituel',
-    saving: 'Vous économisez {amount}',
+    youSave: 'Vous économisez {amount}',
     addCoupon: 'Ajouter un code promo',
     shippingTo: 'Livraison : {place}',
     change: 'Modifier',

@@ -70,7 +70,7 @@ const it: Texts = {
     countryInvalid: 'Scegli un paese.',
     emptyInvite: 'Esplora il negozio e aggiungi ciò che ti piace: ti aspetterà qui.',
     regularPrice: 'Prezzo normale',
-    saving: 'Risparmi {amount}',
+    youSave: 'Risparmi {amount}',
     addCoupon: 'Aggiungi un codice coupon',
     shippingTo: 'Spedizione a {place}',
     change: 'Modifica',

@@ -70,7 +70,7 @@ const ja: Texts = {
     countryInvalid: '国を選択してください。',
     emptyInvite: 'ショップで気に入った商品を追加してください。ここでお待ちしています。',
     regularPrice: '通常価格',
-    saving: '{amount}お得',
+    youSave: '{amount}お得',
     addCoupon: 'クーポンコードを追加',
     shippingTo: '配送先：{place}',
     change: '変更',

@@ -70,7 +70,7 @@ const nl: Texts = {
     countryInvalid: 'Kies een land.',
     emptyInvite: 'Kijk rond in de winkel en voeg toe wat je mooi vindt: het wacht hier op je.',
     regularPrice: 'Normale prijs',
-    saving: 'Je bespaart {amount}',
+    youSave: 'Je bespaart {amount}',
     addCoupon: 'Kortingscode toevoegen',
     shippingTo: 'Verzending naar {place}',
     change: 'Wijzigen',

@@ -70,7 +70,7 @@ const pt: Texts = {
     countryInvalid: 'Escolha um país.',
     emptyInvite: 'Explore a loja e adicione o que gostar: vai esperar por você aqui.',
     regularPrice: 'Preço normal',
-    saving: 'Você economiza {amount}',
+    youSave: 'Você economiza {amount}',
     addCoupon: 'Adicionar um código de cupom',
     shippingTo: 'Entrega para {place}',
     change: 'Alterar',

@@ -129,7 +129,7 @@ function UnitPrice({ line, t, locale, currency }: LineProps) {
         <>
           {' '}
           <span className="saving" part="saving">
-            {fill(t.saving, { amount: formatAmount((saved * quantity) / 100, currency, locale) })}
+            {fill(t.youSave, { amount: formatAmount((saved * quantity) / 100, currency, locale) })}
           </span>
         </>
       ) : null}

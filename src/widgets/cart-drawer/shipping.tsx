@@ -22,16 +22,8 @@ function countryName(code: string, locale: string): string {
  * The shipping estimate's form: a country (needed) and a postal code. `done`: an estimate it asked for arrived
  * (the disclosure then closes on its summary).
  */
-function ShippingForm({
-  store,
-  t,
-  locale,
-  slice,
-  id,
-  hidden,
-  done,
-}: ViewProps & { id: string; hidden: boolean; done: () => void }) {
-  const { shipping, totalsStatus: status, totalsError: error } = slice;
+function ShippingForm({ store, t, locale, slice, done }: ViewProps & { done: () => void }) {
+  const { shipping, totalsStatus: status } = slice;
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
@@ -47,67 +39,58 @@ function ShippingForm({
   const countryId = useId();
   const postalId = useId();
   return (
-    <div id={id} hidden={hidden}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!country) {
-            setCountryMissing(true);
-            return;
-          }
-          setCountryMissing(false);
-          void store
-            .getState()
-            .estimate({ country, postalCode })
-            .then(() => store.getState().cart.totalsStatus === 'ready' && done());
-        }}
-      >
-        <div className="row">
-          <div className="field">
-            <label htmlFor={countryId}>{t.country}</label>
-            <select
-              id={countryId}
-              value={country}
-              aria-invalid={countryMissing ? 'true' : undefined}
-              onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
-              onFocus={name}
-              onPointerDown={name}
-            >
-              <option value="">—</option>
-              {COUNTRIES.map((code) => (
-                <option key={code} value={code}>
-                  {named ? countryName(code, locale) : code}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={postalId}>{t.postalCode}</label>
-            <input
-              id={postalId}
-              value={postalCode}
-              autoComplete="postal-code"
-              onChange={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
-            />
-          </div>
-          <Button type="submit" className="secondary" blocked={status === 'loading'}>
-            {t.estimate}
-          </Button>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!country) {
+          setCountryMissing(true);
+          return;
+        }
+        setCountryMissing(false);
+        void store
+          .getState()
+          .estimate({ country, postalCode })
+          .then(() => store.getState().cart.totalsStatus === 'ready' && done());
+      }}
+    >
+      <div className="row">
+        <div className="field">
+          <label htmlFor={countryId}>{t.country}</label>
+          <select
+            id={countryId}
+            value={country}
+            aria-invalid={countryMissing ? 'true' : undefined}
+            onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
+            onFocus={name}
+            onPointerDown={name}
+          >
+            <option value="">—</option>
+            {COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {named ? countryName(code, locale) : code}
+              </option>
+            ))}
+          </select>
         </div>
-        {countryMissing ? (
-          <p className="field-error" role="alert">
-            {t.countryInvalid}
-          </p>
-        ) : null}
-      </form>
-      {error ? (
-        <Message
-          problem={error}
-          t={t}
-          onRetry={() => void store.getState().estimate(shipping ?? undefined)}
-        />
+        <div className="field">
+          <label htmlFor={postalId}>{t.postalCode}</label>
+          <input
+            id={postalId}
+            value={postalCode}
+            autoComplete="postal-code"
+            onChange={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+        <Button type="submit" className="secondary" blocked={status === 'loading'}>
+          {t.estimate}
+        </Button>
+      </div>
+      {countryMissing ? (
+        <p className="field-error" role="alert">
+          {t.countryInvalid}
+        </p>
       ) : null}
-    </div>
+    </form>
   );
 }
 
@@ -146,16 +129,23 @@ export function Shipping(props: ViewProps) {
       ) : (
         <h3 id={titleId}>{toggle}</h3>
       )}
-      <ShippingForm
-        {...props}
-        id={formId}
-        hidden={!open}
-        done={() => {
-          setOpen(false);
-          // The Estimate button had the focus: it goes to Change.
-          keepFocus(part.current, part.current?.querySelector('form'));
-        }}
-      />
+      <div id={formId} hidden={!open}>
+        <ShippingForm
+          {...props}
+          done={() => {
+            setOpen(false);
+            // The Estimate button had the focus: it goes to Change.
+            keepFocus(part.current, part.current?.querySelector('form'));
+          }}
+        />
+        {totalsError ? (
+          <Message
+            problem={totalsError}
+            t={t}
+            onRetry={() => void props.store.getState().estimate(shipping ?? undefined)}
+          />
+        ) : null}
+      </div>
       <ShippingOptions {...props} />
     </section>
   );
