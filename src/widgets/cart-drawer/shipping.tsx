@@ -120,16 +120,19 @@ export function Shipping(props: ViewProps) {
   return (
     <section className="shipping" part="shipping" aria-labelledby={titleId} ref={part}>
       {shipping ? (
-        <div className="summary">
+        <div className="summary" key="summary">
           <h3 id={titleId}>
             {fill(t.shippingTo, { place: [shipping.country, shipping.postalCode].filter(Boolean).join(' ') })}
           </h3>
           {toggle}
         </div>
       ) : (
-        <h3 id={titleId}>{toggle}</h3>
+        <h3 id={titleId} key="title">
+          {toggle}
+        </h3>
       )}
-      <div id={formId} hidden={!open}>
+      {/* (Keyed: the summary, a div too, is not taken for it.) */}
+      <div id={formId} hidden={!open} key="form">
         <ShippingForm
           {...props}
           done={() => {
