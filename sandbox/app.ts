@@ -7,6 +7,7 @@ import { DEFAULT_IDP_KEY } from './idp';
 import { limitBodySize } from './limits';
 import { Mailbox } from './mailbox';
 import { Notices } from './notices';
+import { rateLimit } from './rate-limit';
 import { registerCartV1Routes } from './routes/cart-v1';
 import { registerCartV2Routes } from './routes/cart-v2';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -202,7 +203,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 /**
  * What every answer goes through after the host check, in this order: a request id, CORS for the OAuth
- * clients' origins, the body size limit, the simulated network conditions, and the consistency token of writes.
+ * clients' origins, the body size limit, the rate limit (`rateLimit`), the simulated network conditions, and the
+ * consistency token of writes.
  */
 function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext, notices: Notices): void {
   let requestCounter = 0;
@@ -234,6 +236,7 @@ function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext, notic
   );
 
   app.use('*', limitBodySize());
+  app.use('*', rateLimit(context));
   app.use('*', simulatedNetwork(context));
 
   // Writes answer with a consistency token that clients echo on their later calls (WIRE.md 1).

@@ -1,7 +1,7 @@
 /**
  * The `storefront-widgets` command: `storefront-widgets sandbox [--port …] [--origin …]` serves the sandbox from
- * an installed package (compiled into `dist/sandbox/bin.js` by `npm run build`), and `npm run sandbox` runs the
- * same code from the sources. No side effects here: `sandbox/bin.ts` hands in the arguments, the environment
+ * an installed package (compiled into `dist/cli/bin.js` by `npm run build`), and `npm run sandbox` runs the
+ * same code from the sources. No side effects here: `bin/storefront-widgets.ts` hands in the arguments, the environment
  * and the output, and holds the process.
  */
 import { parseArgs } from 'node:util';
@@ -29,6 +29,8 @@ export const USAGE = `Usage: ${COMMAND} <command> [options]
 
 Commands:
   sandbox    serve the sandbox, a local stand-in for the store and membership platform (${COMMAND} sandbox --help)
+  products   import and export the catalogue from a spreadsheet, by SKU (${COMMAND} products --help)
+  members    list, approve, block, unblock and delete members (${COMMAND} members --help)
 
 Options:
   -h, --help    show this help`;

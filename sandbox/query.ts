@@ -118,6 +118,26 @@ export function validateFilter(filter: unknown, field = 'query.filter'): void {
   if (violations.length) throw validationError(violations);
 }
 
+/**
+ * `$in` lists of strings and numbers as Sets, made once a list: a query's filter is matched against every
+ * entity, and a list of 100 SKUs against 50,000 products would otherwise be 5 million comparisons a query.
+ */
+const inSets = new WeakMap<unknown[], Set<unknown> | null>();
+
+/** Whether `actual` (or, for a list, one of its items) is one of `expected` (strictly equal, as `equals`). */
+function isIn(actual: unknown, expected: unknown[]): boolean {
+  if (typeof actual === 'string' || typeof actual === 'number') {
+    let set = inSets.get(expected);
+    if (set === undefined) {
+      const primitive = expected.every((v) => typeof v === 'string' || typeof v === 'number');
+      set = primitive ? new Set(expected) : null;
+      inSets.set(expected, set);
+    }
+    if (set) return set.has(actual);
+  }
+  return expected.some((value) => equals(actual, value));
+}
+
 function matchOperator(actual: unknown, op: string, expected: unknown): boolean {
   switch (op) {
     case '$eq':
@@ -133,7 +153,7 @@ function matchOperator(actual: unknown, op: string, expected: unknown): boolean 
     case '$lte':
       return actual !== undefined && actual !== null && compare(actual, expected) <= 0;
     case '$in':
-      return Array.isArray(expected) && expected.some((value) => equals(actual, value));
+      return Array.isArray(expected) && isIn(actual, expected);
     case '$nin':
       return Array.isArray(expected) && !expected.some((value) => equals(actual, value));
     case '$hasSome':

@@ -34,6 +34,11 @@ export interface SandboxSettings {
    * milliseconds: one retry each. The platform keeps trying for up to 48 hours; tests shorten it.
    */
   webhookRetryDelaysMs: readonly number[];
+  /**
+   * The platform's rate limit: at most this many calls a second for each key (API key or token), the next
+   * answered `429` with `Retry-After` (`sandbox/rate-limit.ts`). 0, the default, for no limit.
+   */
+  rateLimit: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
@@ -49,6 +54,7 @@ export const DEFAULT_SETTINGS: Readonly<SandboxSettings> = Object.freeze({
   taxRate: 0,
   // 1 s, 10 s, 1 min, 10 min and 1 h: six attempts over about 71 minutes.
   webhookRetryDelaysMs: Object.freeze([1_000, 10_000, 60_000, 600_000, 3_600_000]),
+  rateLimit: 0,
 });
 
 /** At most this many retries of one delivery, each at most a day away (`webhookRetryDelaysMs`). */
@@ -72,6 +78,7 @@ const RULE_OF: Readonly<Record<keyof SandboxSettings, Rule>> = {
   accessTokenTtlSeconds: { type: 'number', min: 1, max: 30 * 24 * 3600, integer: true },
   taxRate: { type: 'number', min: 0, max: 1 },
   webhookRetryDelaysMs: { type: 'delays', maxLength: MAX_WEBHOOK_RETRIES, max: MAX_WEBHOOK_RETRY_DELAY_MS },
+  rateLimit: { type: 'number', min: 0, max: 100_000, integer: true },
 };
 
 /**

@@ -1,7 +1,7 @@
 /**
  * `npm run build`: the five Vite builds of vite.config.ts (the app for v1 and for Cart V2, embed, api, react)
  * into a fresh `dist/` (the script-tag build in `dist/cdn/`, its files' hashes written in, and
- * `dist/cdn/integrity.json`), the sandbox's command for Node (`dist/sandbox/bin.js`, the package's `bin`), the React
+ * `dist/cdn/integrity.json`), the `storefront-widgets` command for Node (`dist/cli/bin.js`, the package's `bin`), the React
  * demo app (`dist/demo-react/`, left out of the package), then the type declarations of the API (`dist/api/`)
  * and of the React entry (`dist/types/`), with relative imports that resolve under `moduleResolution`
  * `nodenext` as well as `bundler`.
@@ -38,21 +38,29 @@ await build({
 const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
 writeIntegrityJson(resolve(root, 'dist/cdn'), version);
 for (const mode of ['api', 'react']) await build({ root, mode, logLevel: 'warn', configFile });
-// The sandbox and its command, for Node: an installed package has neither tsx nor TypeScript. Its packages
-// (hono, @hono/node-server) stay imports, resolved from the package's dependencies.
+// The `storefront-widgets` command (the sandbox, and the merchant's products and members commands), for Node:
+// an installed package has neither tsx nor TypeScript. Its packages (hono, @hono/node-server, csv-parse,
+// csv-stringify, @streamparser/json, cli-progress) stay imports, resolved from the package's dependencies.
 await build({
   root,
   configFile: false,
   logLevel: 'warn',
   build: {
-    ssr: resolve(root, 'sandbox/bin.ts'),
-    outDir: resolve(root, 'dist/sandbox'),
+    ssr: resolve(root, 'bin/storefront-widgets.ts'),
+    outDir: resolve(root, 'dist/cli'),
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      external: [/^node:/, /^hono($|\/)/, /^@hono\//],
+      external: [
+        /^node:/,
+        /^hono($|\/)/,
+        /^@hono\//,
+        /^csv-(parse|stringify)($|\/)/,
+        /^@streamparser\//,
+        /^cli-progress$/,
+      ],
       output: { entryFileNames: 'bin.js', banner: '#!/usr/bin/env node' },
     },
   },
@@ -86,7 +94,7 @@ for (const folder of ['dist/api', 'dist/types']) withExtensions(resolve(root, fo
 // The widgets' English texts by `data-strings` key, beside embed.js: the template for a language of a site's own.
 writeFileSync(resolve(root, 'dist/cdn/strings.en.json'), `${JSON.stringify(englishStrings(), null, 2)}\n`);
 console.log(
-  'Built dist/: cdn/ (embed.js, loader-*.js, chunks/, v2/, integrity.json, strings.en.json), api/, react/, types/, sandbox/, demo-react/',
+  'Built dist/: cdn/ (embed.js, loader-*.js, chunks/, v2/, integrity.json, strings.en.json), api/, react/, types/, cli/, demo-react/',
 );
 
 /**

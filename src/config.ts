@@ -27,6 +27,15 @@ export interface EmbedConfig {
    * or `v2`. The same cart either way; v1 is removed on 2027-02-01.
    */
   cartApi: 'v1' | 'v2';
+  /**
+   * Where the widgets' e-commerce events go (`data-analytics="ga4 meta"`), as given: read, and any other word
+   * reported, by the analytics code (`src/analytics/`), which downloads only for a page that names some.
+   */
+  analytics?: string | undefined;
+  /** `required` (`data-consent`): no analytics event leaves the widgets before the visitor's consent. */
+  consent?: string | undefined;
+  /** The address parameter a coupon link names its code with (`data-coupon-param`), `coupon` by default. */
+  couponParam?: string | undefined;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -154,6 +163,9 @@ export function readEmbedConfig(
   const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problem);
   return {
     config: {
+      // The attributes the code that uses them reads (`accountSections`, `analytics`, `consent`, `couponParam`)
+      // go as given; the others as read above.
+      ...data,
       clientId,
       apiBase: apiBase.replace(/\/+$/, ''),
       lang,
@@ -161,7 +173,6 @@ export function readEmbedConfig(
       theme: theme === 'auto' && pageScheme ? pageScheme : theme,
       strings,
       openCartOnAdd: open === 'true',
-      accountSections: data.accountSections,
       cartApi,
     },
     problems,

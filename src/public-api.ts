@@ -1,3 +1,4 @@
+import type { AnalyticsTap } from './analytics/tap';
 import { Emitter } from './api/events';
 import type { CaptchaProvider } from './auth/sign-in';
 import type { AddToCartInput, Storefront, StorefrontEvents } from './store/store';
@@ -17,6 +18,11 @@ export interface StorefrontApi {
   signOut(): Promise<void>;
   /** The site's captcha, asked for tokens before a sign-in or registration (WIRE.md 7). */
   setCaptchaProvider(provider: CaptchaProvider | null): void;
+  /**
+   * The visitor's consent to analytics (`{analytics: true}`, `{analytics: false}`; `ads: false` keeps Meta's
+   * events back too), for a page whose script tag says `data-consent="required"` (docs/analytics.md).
+   */
+  consent(choice: { analytics: boolean; ads?: boolean }): void;
   on<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void): () => void;
   off<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void): void;
   getState(): {
@@ -31,14 +37,17 @@ export interface StorefrontApi {
  * The events hub: the store's events go to `Storefront.on` handlers and, as `sf:<name>` CustomEvents, to the
  * document for analytics tags. A failing handler is reported and the others still run.
  */
-export function createEventHub(doc: Document | undefined) {
+export function createEventHub(doc: Document | undefined, analytics?: AnalyticsTap) {
   // The API client's emitter keeps the handlers and reports a failing one.
   const handlers = new Emitter<StorefrontEvents>();
   return {
     emit<K extends StorefrontEventName>(name: K, detail: StorefrontEvents[K]) {
       handlers.emit(name, detail);
       doc?.dispatchEvent(new CustomEvent(`sf:${name}`, { detail }));
+      analytics?.(name, detail);
     },
+    /** The page's analytics, if it has some (`Storefront.consent()` tells it too). */
+    analytics,
     // A page's script may name any event (a Map keeps them, so any name is only a name).
     on<K extends StorefrontEventName>(name: K, handler: (detail: StorefrontEvents[K]) => void) {
       if (typeof handler !== 'function') throw new TypeError(`Storefront.on("${name}", …) needs a function`);
@@ -78,6 +87,7 @@ export function createPublicApi(
       captcha.provider = provider ?? undefined;
     },
     signOut: () => store.getState().signOut(),
+    consent: (choice) => hub.analytics?.('consent', choice),
     on: (name, handler) => hub.on(name, handler),
     off: (name, handler) => hub.off(name, handler),
     getState() {

@@ -13,6 +13,7 @@ export const STOREFRONT_METHODS = [
   'on',
   'off',
   'getState',
+  'consent',
 ] as const;
 
 type Holder = { Storefront?: { q?: unknown[][]; loaded?: boolean } & Record<string, unknown> };

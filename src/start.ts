@@ -1,7 +1,7 @@
-import { isSystemError } from './api/errors';
+import { analyticsTap } from './analytics/tap';
 import { webLock } from './auth/lock';
 import { createSession, type Session, TOKENS_KEY } from './auth/session';
-import { storageNamespace, webStorage } from './auth/storage';
+import { type KeyValueStorage, storageNamespace, webStorage } from './auth/storage';
 import { carriesAny, paramsOf } from './auth/url-params';
 import type { EmbedConfig } from './config';
 import { type CaptchaHolder, createEventHub, createPublicApi, type StorefrontApi } from './public-api';
@@ -50,27 +50,13 @@ function cleanUrl(win: Window, keys: string[] = OAUTH_PARAMS): void {
 }
 
 /**
- * Says once on the console, naming the page's origin, when the platform cannot be reached from it (a browser
- * online): the shop at another origin refuses a page its OAuth client does not allow, which the browser calls
- * only a CORS error, so the line also says how to allow the origin in the sandbox.
+ * A call that could not reach the platform, for `unreachable.ts` to tell (its code, the console line, comes only
+ * when a call failed).
  */
-function unreachable(win: Window): (error: Error) => void {
-  let said = false;
-  return (error) => {
-    if (
-      said ||
-      !isSystemError(error) ||
-      !(error.cause instanceof TypeError) ||
-      win.navigator.onLine === false
-    )
-      return;
-    said = true;
-    const origin = win.location.origin;
-    console.error(
-      `[storefront] the shop cannot be reached from ${origin}: is this origin allowed? (the sandbox: npx storefront-widgets sandbox --origin ${origin})`,
-    );
-  };
-}
+const unreachable = (win: Window) => (error: Error) => {
+  // (Offline, the browser says why: read as the call fails, not once the code has come.)
+  if (win.navigator.onLine !== false) void import('./unreachable').then((module) => module.tell(win, error));
+};
 
 /**
  * Starts the storefront in a window, for the script tag's loader and for React's `StorefrontProvider`: the
@@ -91,21 +77,27 @@ export function startStorefront(
   const clientId = config.clientId || 'unconfigured';
   const namespace = storageNamespace(clientId);
   const storage = webStorage(() => win.localStorage, namespace);
-  const hub = createEventHub(win.document);
+  const visit = webStorage(() => win.sessionStorage, namespace);
+  // (The store exists by the time it announces anything.)
+  const hub = createEventHub(
+    win.document,
+    analyticsTap(config, win, () => store.getState()),
+  );
   const captcha: CaptchaHolder = {};
-  const store = createStorefrontStore({
+  const store: Storefront = createStorefrontStore({
     session: (tokens) =>
       createSession({
         clientId,
         apiBase: config.apiBase,
         storage,
         tokens,
-        transactions: webStorage(() => win.sessionStorage, namespace),
+        transactions: visit,
         lock: webLock(),
         fetch: options.fetch,
         onError: unreachable(win),
       }),
     storage,
+    visit,
     win,
     captcha: () => captcha.provider,
     channel: broadcastChannel(namespace),
@@ -126,7 +118,7 @@ export function startStorefront(
   };
   win.addEventListener('storage', onStorage);
 
-  const ready = arrive(config, win, store);
+  const ready = arrive(config, win, store, visit);
 
   return {
     config,
@@ -149,15 +141,23 @@ export function startStorefront(
  * (confirmed if it is this browser's and the platform agrees, after the page's queued `Storefront.on` calls);
  * then the store starts. Settles when all that is done.
  */
-async function arrive(config: EmbedConfig, win: Window, store: Storefront): Promise<void> {
-  const recoveryToken = new URL(win.location.href).searchParams.get(RECOVERY_PARAM);
+async function arrive(
+  config: EmbedConfig,
+  win: Window,
+  store: Storefront,
+  visit: KeyValueStorage,
+): Promise<void> {
+  // (As the visitor arrived: each thing below takes its own parameters out of the address bar.)
+  const params = new URL(win.location.href).searchParams;
+  // A coupon link, or a link that opens the cart: their code downloads only for such an address.
+  if (params.has(config.couponParam?.trim() || 'coupon') || params.has('sf-cart'))
+    import('./links').then((links) => links.followLinks(config, win, store, visit), console.error);
+  const recoveryToken = params.get(RECOVERY_PARAM);
   if (recoveryToken) {
     cleanUrl(win, [RECOVERY_PARAM]);
     store.getState().openLogin({ view: 'reset', recoveryToken });
   }
-  const [orderId, orderNumber = null] = ORDER_PARAMS.map((key) =>
-    new URL(win.location.href).searchParams.get(key),
-  );
+  const [orderId, orderNumber = null] = ORDER_PARAMS.map((key) => params.get(key));
   if (orderId) cleanUrl(win, ORDER_PARAMS);
   try {
     // The code of a hosted sign-in downloads only when the platform redirected back with an answer.

@@ -28,6 +28,7 @@ export interface ApiErrorInit extends RequestInfo {
   applicationError?: ApplicationErrorDetails | undefined;
   violations?: FieldViolation[] | undefined;
   body?: unknown;
+  retryAfter?: string | undefined;
 }
 
 /**
@@ -53,6 +54,11 @@ export class ApiError extends StorefrontError {
   declare readonly violations: FieldViolation[];
   /** The parsed error body, when there was one. */
   declare readonly body: unknown;
+  /**
+   * The answer's `Retry-After` header as sent (a `429`'s or a `503`'s: seconds, or an HTTP date), when it had
+   * one: how long the platform asks a caller to wait before trying again.
+   */
+  declare readonly retryAfter: string | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message);
@@ -64,6 +70,7 @@ export class ApiError extends StorefrontError {
     this.applicationError = init.applicationError;
     this.violations = init.violations ?? [];
     this.body = init.body;
+    this.retryAfter = init.retryAfter;
   }
 }
 
@@ -153,7 +160,7 @@ export function errorFromResponse(
   status: number,
   statusText: string,
   body: unknown,
-  info: RequestInfo & { requestId?: string | undefined },
+  info: RequestInfo & { requestId?: string | undefined; retryAfter?: string | undefined },
 ): ApiError {
   const text = statusTextOf(status, statusText);
   const data = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;

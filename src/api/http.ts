@@ -126,8 +126,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         if (attemptsLeft-- > 0) continue;
         return fail(new SystemError({ ...info, cause }));
       }
-      /** Where the call went, with the id the platform gave the answer. */
-      const answered = { ...info, requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined };
+      const answered = answeredInfo(info, response);
       consistent = response.headers.get(CONSISTENT_HEADER) || consistent;
       let text: string;
       try {
@@ -178,6 +177,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
   return api;
 }
+
+/** Where the call went, with the id the platform gave the answer and the wait it asked for (`Retry-After`). */
+const answeredInfo = (info: RequestInfo, response: Response) => ({
+  ...info,
+  requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+  retryAfter: response.headers.get('retry-after') ?? undefined,
+});
 
 /**
  * A call as `fetch` takes it: GET and DELETE carry the request object in the query string, the others a JSON

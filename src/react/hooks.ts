@@ -51,6 +51,19 @@ export function useStorefront(): StorefrontApi {
   return useStorefrontContext('useStorefront()').live.api;
 }
 
+/**
+ * Tells the widgets the visitor's consent to analytics (a consent banner's answer), as `Storefront.consent()`
+ * does: `{analytics: true}` lets their events go out, `{analytics: false}` stops them again (`ads: false` keeps
+ * Meta's back). For a provider with `consentRequired` (or a `consent` prop), nothing goes out before it.
+ *
+ * @example
+ * const consent = useConsent();
+ * <button onClick={() => consent({ analytics: true })}>Accept</button>
+ */
+export function useConsent(): StorefrontApi['consent'] {
+  return useStorefrontContext('useConsent()').live.api.consent;
+}
+
 /** A line of the cart: the platform's line item (`id`, `quantity`, `productName`, `price`, `lineItemPrice`). */
 export type CartLine = LineItem;
 

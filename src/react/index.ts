@@ -43,6 +43,7 @@ export {
   type CartState,
   type MemberState,
   useCart,
+  useConsent,
   useMember,
   useStorefront,
 } from './hooks';

@@ -70,6 +70,7 @@ export function createLiveStorefront(): LiveStorefront {
         listeners.delete(listener);
       }
     },
+    consent: (choice) => act((a) => a.consent(choice)),
     getState: () => current?.api.getState() ?? { cartCount: 0, cart: null, role: 'none', member: null },
   };
 

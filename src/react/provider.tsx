@@ -37,6 +37,21 @@ export interface StorefrontProviderProps extends StorefrontCallbacks {
    * code downloads only when asked for). The shopper's cart is the same on both.
    */
   cartApi?: 'v1' | 'v2';
+  /**
+   * Where the widgets' e-commerce events go, as the script tag's `data-analytics`: `['ga4']` (Google Tag
+   * Manager's `dataLayer`), `['meta']` (Meta's pixel), or both ([analytics](docs/analytics.md)).
+   */
+  analytics?: ReadonlyArray<'ga4' | 'meta'>;
+  /**
+   * The visitor's consent to analytics: with it given (even as `{analytics: false}`), no analytics event leaves
+   * the widgets before `{analytics: true}` (as `data-consent="required"` with `Storefront.consent()`); a new
+   * value tells them at once. `useConsent()` tells them from any component below.
+   */
+  consent?: { analytics: boolean; ads?: boolean };
+  /** Whether analytics wait for the visitor's consent (`data-consent="required"`) without a `consent` yet. */
+  consentRequired?: boolean;
+  /** The address parameter a coupon link names its code with (`data-coupon-param`), `coupon` by default. */
+  couponParam?: string;
   /** The `fetch` for every platform call (a test's in-process platform, a proxy); the window's by default. */
   fetch?: typeof fetch;
   children?: ReactNode;
@@ -46,13 +61,15 @@ export interface StorefrontProviderProps extends StorefrontCallbacks {
  * The settings of a provider, as the script tag's `data-*` attributes: its props but `fetch`, `children` and
  * the callbacks.
  */
-type Settings = Omit<StorefrontProviderProps, 'fetch' | 'children' | keyof StorefrontCallbacks>;
+type Settings = Omit<StorefrontProviderProps, 'fetch' | 'children' | 'consent' | keyof StorefrontCallbacks>;
 
-/** A provider's props: its settings, its callbacks, `fetch` and `children`. */
+/** A provider's props: its settings (a `consent` makes it `consentRequired`), its callbacks, `fetch`, `children`. */
 function splitProps(props: StorefrontProviderProps) {
-  const { fetch, children, onCheckout, onError, onSignIn, onSignOut, onOrderPlaced, ...settings } = props;
+  const { fetch, children, consent, onCheckout, onError, onSignIn, onSignOut, onOrderPlaced, ...rest } =
+    props;
   const callbacks: StorefrontCallbacks = { onCheckout, onError, onSignIn, onSignOut, onOrderPlaced };
-  return { fetch, children, settings: settings satisfies Settings, callbacks };
+  const settings: Settings = consent ? { ...rest, consentRequired: true } : rest;
+  return { fetch, children, consent, settings, callbacks };
 }
 
 /** A started storefront, kept through StrictMode's unmount and mount (`timer` destroys it unless mounted again). */
@@ -72,9 +89,11 @@ const sessionKeyOf = ({ clientId, apiBase, cartApi }: Settings) =>
 
 /** The settings as the script tag's `data-*` attributes. */
 function dataOf(settings: Settings): Record<string, string | undefined> {
-  const { strings, openCartOnAdd, ...attributes } = settings;
+  const { strings, openCartOnAdd, analytics, consentRequired, ...attributes } = settings;
   return {
     ...attributes,
+    ...(analytics ? { analytics: analytics.join(' ') } : {}),
+    ...(consentRequired ? { consent: 'required' } : {}),
     ...(strings ? { strings: JSON.stringify(strings) } : {}),
     ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
   };
@@ -83,6 +102,15 @@ function dataOf(settings: Settings): Record<string, string | undefined> {
 /** The settings read as the loader reads its script tag's (`<html lang>` and the page's colour scheme included). */
 const readSettings = (settings: Settings) =>
   readEmbedConfig(dataOf(settings), window.document.documentElement.lang, pageColorScheme(window.document));
+
+/** The `consent` prop, told to the storefront as it starts and at each change. */
+function useConsentProp(consent: StorefrontProviderProps['consent'], started: Started | null) {
+  const consentKey = consent && JSON.stringify([consent.analytics, consent.ads]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `consentKey` stands for `consent`
+  useEffect(() => {
+    if (consent && started) started.api.consent(consent);
+  }, [consentKey, started?.api]);
+}
 
 /**
  * Makes the one storefront (session, store, cart) for the React tree below it, on the client only: it starts
@@ -112,7 +140,7 @@ const readSettings = (settings: Settings) =>
  * </StorefrontProvider>
  */
 export function StorefrontProvider(props: StorefrontProviderProps): ReactElement {
-  const { fetch, children, settings, callbacks } = splitProps(props);
+  const { fetch, children, consent, settings, callbacks } = splitProps(props);
   const sessionKey = sessionKeyOf(settings);
   const settingsKey = JSON.stringify(settings);
   const [live] = useState(createLiveStorefront);
@@ -181,6 +209,7 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
   }, [read, settingsKey]);
 
   useCallbacks(live, started?.store, latestCallbacks);
+  useConsentProp(consent, started);
 
   // The settings from the props alone, the same on the server and in the client's first render: what
   // server-rendered products are rendered with, before the storefront starts.

@@ -2,6 +2,7 @@ import { isApiError, isSystemError } from '../api/errors';
 import type { Cart, LineItem } from '../api/types/cart';
 import { CHECKOUT_KEY, type CheckoutNote, countOf, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
 import { quantitiesKey } from './cart-shapes';
+import { couponCodeOf, LINK_COUPON_KEY } from './coupon-link';
 import { couponProblemOf } from './coupon-problems';
 import { withQuantity } from './line-quantity';
 import { problemOf } from './problems';
@@ -71,7 +72,7 @@ function retrying(core: CartCore): CartEdits['retryCart'] {
  * the server's).
  */
 function addition({ core, backend }: Edits): CartEdits['addToCart'] {
-  const { get, emit } = core.ctx;
+  const { get, emit, deps } = core.ctx;
   /** The add shown on its way gives way to the server's answer, in the same render as that answer. */
   const answered = (input: AddToCartInput) => {
     if (get().cart.addingItem === input) core.patchCart({ addingItem: null });
@@ -83,6 +84,8 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
       return 0;
     }
     const before = quantitiesKey(get().cart.cart);
+    // The lines' quantities by id: the line the add went to is the one the answer raised.
+    const lines = new Map(get().cart.cart?.lineItems?.map((l) => [l.id, l.quantity ?? 0]));
     const had = countOf(get().cart.cart, input.productId);
     try {
       const variant = input.variantId
@@ -98,7 +101,27 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
       // says how many were added.
       const added = Math.min(quantity, countOf(cart, input.productId) - had);
       if (added < quantity) core.fail({ key: 'addCapped', detail: String(Math.max(added, 0)) }, null);
-      emit('cart:added', { productId: input.productId, quantity: Math.max(added, 0), asked: quantity });
+      // A coupon a link gave this visit, with its first add (a refusal is shown at the drawer's coupon).
+      const linked = deps.visit?.get(LINK_COUPON_KEY);
+      if (linked !== undefined && linked !== null) {
+        deps.visit?.remove(LINK_COUPON_KEY);
+        const code = couponCodeOf(linked);
+        if (code) void get().applyCoupon(code);
+      }
+      emit('cart:added', {
+        productId: input.productId,
+        quantity: Math.max(added, 0),
+        asked: quantity,
+        line:
+          (added > 0 &&
+            cart.lineItems?.find(
+              (l) =>
+                l.catalogReference?.catalogItemId === input.productId &&
+                (l.quantity ?? 0) > (lines.get(l.id) ?? 0),
+            )) ||
+          null,
+        currency: cart.currency ?? '',
+      });
       return Math.max(added, 0);
     } catch (error) {
       // Withdrawn at once: not added, or not known to be.
@@ -123,10 +146,20 @@ function addition({ core, backend }: Edits): CartEdits['addToCart'] {
   };
 }
 
+/** Announces a line removed, or its quantity lowered (to `quantity`), once the server took it. */
+const removal =
+  ({ ctx }: CartCore) =>
+  (line: LineItem, quantity: number, currency = '') => {
+    const gone = (line.quantity ?? 0) - quantity;
+    const productId = line.catalogReference?.catalogItemId ?? '';
+    if (gone > 0) ctx.emit('cart:removed', { productId, quantity: gone, line, currency });
+  };
+
 /** A line's quantity and its removal. */
 function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'removeLine'> {
   const { get } = core.ctx;
   const { patchCart } = core;
+  const removed = removal(core);
   /**
    * A change to the cart's lines: shown at once over the newest cart taken, then the server's cart. On a
    * failure only this change is undone (others may be on their way; a newer cart from another tab stays), the
@@ -146,6 +179,7 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
       core.edits.delete(edit);
       // An answer older than the cart taken is in that cart already (the server handled this change first).
       if (!core.acceptCart(cart)) core.show();
+      return cart;
     } catch (error) {
       core.edits.delete(edit);
       core.show();
@@ -159,6 +193,7 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
       void core.read({ keepError: true }).then((read) => {
         if (read && transient && get().cart.error === problem) patchCart({ retry: again });
       });
+      return null;
     }
   };
   return {
@@ -172,12 +207,13 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
       }
       patchCart({ pending: { ...get().cart.pending, [lineId]: true } });
       try {
-        await changeLines(
+        const cart = await changeLines(
           (lines) => lines.map((l) => (l.id === lineId ? withQuantity(l, quantity) : l)),
           (api) => api.setQuantity(lineId, quantity),
           'quantityFailed',
           { lineId, quantity },
         );
+        if (cart) removed(line, quantity, cart.currency);
       } finally {
         const { [lineId]: _done, ...rest } = get().cart.pending;
         patchCart({ pending: rest });
@@ -185,13 +221,15 @@ function lineEdits({ core, backend }: Edits): Pick<CartEdits, 'setQuantity' | 'r
     },
 
     async removeLine(lineId) {
+      const line = get().cart.cart?.lineItems?.find((l) => l.id === lineId);
       if (!get().cart.cart) return;
-      await changeLines(
+      const cart = await changeLines(
         (lines) => lines.filter((l) => l.id !== lineId),
         (api) => api.remove(lineId),
         'removeFailed',
         { lineId, remove: true },
       );
+      if (cart && line) removed(line, 0, cart.currency);
     },
   };
 }
@@ -275,7 +313,7 @@ function checkoutEdits({ core, backend }: Edits): Pick<CartEdits, 'checkout'> {
         const { checkoutId, url } = await (await backend).checkout(shown, get().cart.shipping, here());
         const note: CheckoutNote = { checkoutId, cartId: shown.id ?? checkoutId, at: now() };
         deps.storage.set(CHECKOUT_KEY, JSON.stringify(note));
-        emit('checkout:started', { checkoutId });
+        emit('checkout:started', { checkoutId, cart: shown });
         // Kept on the page by the site: the checkout is made, the button is ready again.
         if (deps.beforeCheckout?.({ checkoutId, url }) === false) core.patchCart({ checkout: 'idle' });
         else deps.navigate?.(url);

@@ -57,6 +57,7 @@ export function orderReturn(core: CartCore): StorefrontActions['confirmOrder'] {
     get().showOrder({
       orderId,
       orderNumber: orderNumber && ORDER_NUMBER.test(orderNumber) ? orderNumber : '',
+      checkoutId: note.checkoutId,
     });
     return true;
   };

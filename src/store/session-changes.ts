@@ -32,7 +32,7 @@ export function followSession(core: CartCore): () => void {
     // The member shows as loading at once (the badge keeps its place and its focus), not after the download.
     if (turn === 'signedIn') core.ctx.set((s) => ({ member: { ...s.member, status: 'loading' } }));
     turns().then(
-      (follow) => follow(turn),
+      (follow) => follow(turn, change),
       (error: unknown) => console.error('[storefront] a sign-in or sign-out could not be followed:', error),
     );
   });

@@ -24,6 +24,31 @@ function returnAddress(here: string): string {
 export type SignInFlows = Omit<SignInActions, 'prepareSignIn'>;
 
 /**
+ * The login state machine's steps: a SUCCESS is completed with the silent sign-in before it is returned, and a
+ * registration's (its own step's, or its emailed code's) is announced first (`member:registered`).
+ */
+function stepper(ctx: SliceContext, signIn: SignIn, completeSignIn: (sessionToken: string) => Promise<void>) {
+  /** Whether the steps under way make an account (a registration, and its email's code). */
+  let registering = false;
+  return async (run: (s: SignIn) => Promise<LoginResult>, registers = registering): Promise<SignInStep> => {
+    let key = 'error';
+    registering = registers;
+    try {
+      const result = await run(signIn);
+      key = 'silentFailed';
+      if (result.loginState === 'SUCCESS') {
+        if (registering) ctx.emit('member:registered', {});
+        registering = false;
+        await completeSignIn(result.data.sessionToken);
+      }
+      return result;
+    } catch (error) {
+      return { loginState: 'ERROR', problem: signInProblem(error, key) };
+    }
+  };
+}
+
+/**
  * What the store's sign-in actions do (`sign-in-actions.ts` loads this with the sign-in code): the login
  * state machine's steps, recovery, the hosted login page, and the silent sign-in that completes a SUCCESS.
  * One per store: the pending verification and the running silent sign-in are its own.
@@ -60,18 +85,7 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
     return silent;
   }
 
-  /** A step of the state machine; a SUCCESS is completed with the silent sign-in before it is returned. */
-  async function step(run: (s: SignIn) => Promise<LoginResult>): Promise<SignInStep> {
-    let key = 'error';
-    try {
-      const result = await run(signIn);
-      key = 'silentFailed';
-      if (result.loginState === 'SUCCESS') await completeSignIn(result.data.sessionToken);
-      return result;
-    } catch (error) {
-      return { loginState: 'ERROR', problem: signInProblem(error, key) };
-    }
-  }
+  const step = stepper(ctx, signIn, completeSignIn);
 
   async function attempt(run: (s: SignIn) => Promise<unknown>): Promise<Problem | null> {
     try {
@@ -83,13 +97,14 @@ export function signInFlows(ctx: SliceContext): SignInFlows {
   }
 
   return {
-    login: ({ email, password }) => step((s) => s.login({ email, password })),
-    register: (input) => step((s) => s.register(input)),
+    login: ({ email, password }) => step((s) => s.login({ email, password }), false),
+    register: (input) => step((s) => s.register(input), true),
     verifyEmail: (code) => step((s) => s.processVerification({ verificationCode: code })),
     resendCode: () => attempt((s) => s.resendVerificationCode()),
     sendPasswordReset: (email, language) =>
       attempt((s) => s.sendPasswordResetEmail(email, returnAddress(ctx.here()), language)),
-    resetPassword: (recoveryToken, password) => step((s) => s.recoverPassword(recoveryToken, password)),
+    resetPassword: (recoveryToken, password) =>
+      step((s) => s.recoverPassword(recoveryToken, password), false),
 
     async startHostedLogin() {
       try {

@@ -110,14 +110,30 @@ export type SessionTurn = 'signedIn' | 'signedOut' | 'expired';
 /** Events the store announces: the loader turns them into `sf:*` DOM events and `Storefront.on` calls. */
 export interface StorefrontEvents {
   'cart:updated': { count: number; cart: Cart | null };
-  /** `quantity`: how many were added (fewer than `asked` when the stock was short). */
-  'cart:added': { productId: string; quantity: number; asked: number };
+  /**
+   * `quantity`: how many were added (fewer than `asked` when the stock was short); `line`: the cart's line they
+   * went to, as the cart now has it (null when none were added); `currency`: the cart's.
+   */
+  'cart:added': {
+    productId: string;
+    quantity: number;
+    asked: number;
+    line: LineItem | null;
+    currency: string;
+  };
+  /** A line removed, or its quantity lowered: `quantity` is how many went; `line`, the line as it was. */
+  'cart:removed': { productId: string; quantity: number; line: LineItem; currency: string };
   'cart:error': { message: string };
   'cart:opened': Record<string, never>;
   'cart:closed': Record<string, never>;
-  'checkout:started': { checkoutId: string };
-  'order:placed': PlacedOrder;
-  'member:signedIn': { member: Member | null };
+  /** `cart`: what is being checked out. */
+  'checkout:started': { checkoutId: string; cart: Cart };
+  /** `checkoutId`: the checkout this browser started, which the order was placed from. */
+  'order:placed': PlacedOrder & { checkoutId?: string };
+  /** `otherTab`: the shopper signed in in another tab of the site (this one follows). */
+  'member:signedIn': { member: Member | null; otherTab: boolean };
+  /** An account was made here (the login modal's registration), before its `member:signedIn`. */
+  'member:registered': Record<string, never>;
   'member:signedOut': Record<string, never>;
   'session:expired': Record<string, never>;
   'login:opened': Record<string, never>;
@@ -136,6 +152,8 @@ export interface StoreDeps {
   captcha?: () => CaptchaProvider | undefined;
   /** Where the tokens persist (under `tokens`, as today's key holds them) and the cart count is cached. */
   storage: KeyValueStorage;
+  /** This visit's storage (the tab's `sessionStorage`): a coupon a link gave, applied at the first add. */
+  visit?: KeyValueStorage;
   channel?: TabChannel;
   emit?: <K extends keyof StorefrontEvents>(name: K, detail: StorefrontEvents[K]) => void;
   /**
@@ -224,7 +242,7 @@ export interface StorefrontActions extends MemberActions, SignInActions, Product
   openCart(): void;
   closeCart(): void;
   /** Confirms an order the visitor came back from checkout with: announced, and shown in the opened drawer. */
-  showOrder(order: PlacedOrder): void;
+  showOrder(order: StorefrontEvents['order:placed']): void;
   /**
    * The address the platform's checkout led back to names an order (`orderId`, `orderNumber`): shown and
    * announced once (`showOrder`) only when this browser started that checkout and the platform confirms what

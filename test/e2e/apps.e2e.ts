@@ -86,10 +86,10 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('ships the sandbox command and leaves the React demo app out', () => {
-    expect(packed.files).toContain('dist/sandbox/bin.js');
-    expect(packed.manifest.bin).toEqual({ 'storefront-widgets': 'dist/sandbox/bin.js' });
+    expect(packed.files).toContain('dist/cli/bin.js');
+    expect(packed.manifest.bin).toEqual({ 'storefront-widgets': 'dist/cli/bin.js' });
     expect(packed.files.filter((file) => file.startsWith('dist/demo-react/'))).toEqual([]);
-    const bin = join(appDir('vite-react'), 'node_modules/storefront-widgets/dist/sandbox/bin.js');
+    const bin = join(appDir('vite-react'), 'node_modules/storefront-widgets/dist/cli/bin.js');
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
 

@@ -189,6 +189,7 @@ describe.each([
     expect(heard.api[0]).toEqual({
       orderId: new URL(wayBack).searchParams.get('orderId'),
       orderNumber: number,
+      checkoutId: expect.any(String),
     });
     await shot(page, `trust-order-placed${prefix.replace('/', '-')}`);
 

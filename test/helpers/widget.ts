@@ -51,6 +51,9 @@ export const CHUNKS = {
   menuPlace: () => import('../../src/widgets/member-badge/menu-place'),
   /** The store's actions loaded with their first call. */
   cartEdits: () => import('../../src/store/cart-edits'),
+  /** The page's analytics (`data-analytics`) and the links' code (`?coupon=`, `?sf-cart=open`). */
+  analytics: () => import('../../src/analytics/analytics'),
+  links: () => import('../../src/links'),
   cartV1: () => import('../../src/store/cart-v1'),
   cartV2: () => import('../../src/store/cart-v2'),
   cartV2Read: () => import('../../src/store/cart-v2-read'),

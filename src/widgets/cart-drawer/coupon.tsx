@@ -25,6 +25,12 @@ function Coupon({
 }: Pick<Props, 'store' | 't'> & { applied: string | undefined; busy: boolean; error: Problem | null }) {
   const [code, setCode] = useState('');
   const [open, setOpen] = useState(!!error);
+  // A refusal opens it (a link's coupon refused at an add, the drawer open): never one hidden in a closed form.
+  const [said, setSaid] = useState(error);
+  if (said !== error) {
+    setSaid(error);
+    if (error) setOpen(true);
+  }
   const part = useRef<HTMLDivElement>(null);
   // An apply or a removal took away what had the focus (Apply, Remove): it goes to what took its place.
   const was = useRef(applied);

@@ -632,7 +632,15 @@ describe('the cart drawer: an add the stock cuts short', () => {
       expect(alerts(f.root)).toEqual([`Only ${stock} added: that’s all we have.Dismiss`]),
     );
     expect(quantityInput(f.root, 'Stoneware Mug').value).toBe(String(stock));
-    expect(heard).toEqual([{ productId: mug, quantity: stock, asked: stock + 4 }]);
+    expect(heard).toEqual([
+      {
+        productId: mug,
+        quantity: stock,
+        asked: stock + 4,
+        line: expect.objectContaining({}),
+        currency: 'USD',
+      },
+    ]);
     expect(within(dialog).getByRole('alert')).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ describe('back from checkout', () => {
     expect(window.location.href).toBe('http://localhost:4000/shop?utm_source=mail');
     await ready;
 
-    expect(heard).toEqual([{ orderId, orderNumber: '10001' }]);
+    expect(heard).toEqual([{ orderId, orderNumber: '10001', checkoutId: expect.any(String) }]);
     expect(dom).toEqual(heard);
     expect(store.getState().ui).toMatchObject({ cartOpen: true, order: { orderId, orderNumber: '10001' } });
     const drawer = document.querySelector('sf-cart-drawer') as HTMLElement;

@@ -83,7 +83,28 @@ describe.each<CartApi>(['v1', 'v2'])('the cart on %s', (cartApi) => {
     expect(linesOf(s).map((l) => l.name)).toEqual(['Everyday Cotton Tee']);
     expect(getState().cart).toMatchObject({ count: 3, status: 'ready', error: null });
     expect(s.events.filter(([name]) => name === 'cart:added')).toHaveLength(2);
-    expect(s.events.at(-1)).toEqual(['cart:updated', { count: 3, cart: getState().cart.cart }]);
+    expect(s.events.filter(([name]) => name === 'cart:updated').at(-1)).toEqual([
+      'cart:updated',
+      { count: 3, cart: getState().cart.cart },
+    ]);
+    // A removal is announced with the line as it was (a raised quantity is not a removal).
+    const removals = () => s.events.filter(([name]) => name === 'cart:removed').map(([, detail]) => detail);
+    expect(removals()).toEqual([
+      {
+        productId: s.productId('stoneware-mug'),
+        quantity: 1,
+        line: expect.objectContaining({ id: mug?.id, quantity: 1 }),
+        currency: 'USD',
+      },
+    ]);
+    // A lower quantity is a removal of the difference.
+    await getState().setQuantity(tee?.id as string, 1);
+    expect(removals()[1]).toEqual({
+      productId: s.productId('everyday-cotton-tee'),
+      quantity: 2,
+      line: expect.objectContaining({ id: tee?.id, quantity: 3 }),
+      currency: 'USD',
+    });
     // Only this version's paths were called.
     const other = cartApi === 'v1' ? '/ecom/v2/' : '/ecom/v1/';
     expect(s.paths.filter((p) => p.includes(other))).toEqual([]);

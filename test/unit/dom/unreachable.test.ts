@@ -26,6 +26,8 @@ describe('a page whose origin the shop does not allow', () => {
     online.mockReturnValue(true);
     expect(await api.addToCart('00000000-0000-4000-8000-000000000001')).toBe(0);
     expect(await api.addToCart('00000000-0000-4000-8000-000000000001')).toBe(0);
+    // (Its code comes on the failure: waited for as long as a slow machine may take.)
+    await vi.waitFor(() => expect(said()).toHaveLength(1), { timeout: 20_000 });
     expect(said()).toEqual([
       '[storefront] the shop cannot be reached from http://localhost:5173: is this origin allowed? (the sandbox: npx storefront-widgets sandbox --origin http://localhost:5173)',
     ]);

@@ -29,6 +29,7 @@ const ARGUMENTS: Record<string, unknown[]> = {
   WebhookAudienceError: ['audience', 'For another app'],
   UnknownWebhookEventError: ['wix.example.v1.thing_created'],
   WebhookHandlerError: ['cart.updated', 'event-1', [new Error('boom')]],
+  ProductRowsError: [[{ row: 2, column: 'price', message: 'is not a price' }]],
 };
 const make = (name: string, Class: ErrorClass) => new Class(...(ARGUMENTS[name] ?? ['a message']));
 

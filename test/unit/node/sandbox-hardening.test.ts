@@ -64,7 +64,7 @@ type Answer = Awaited<ReturnType<Harness['call']>>;
 
 describe('PATCH /_sandbox/settings refuses every key that is not a setting (issue 22, item 5)', () => {
   const NOT_A_SETTING =
-    /^is not a setting \(the settings are requireEmailVerification, requireOwnerApproval, captcha, latencyMs, latencyJitterMs, failureRate, dropRate, lostAnswerRate, accessTokenTtlSeconds, taxRate, webhookRetryDelaysMs\)$/;
+    /^is not a setting \(the settings are requireEmailVerification, requireOwnerApproval, captcha, latencyMs, latencyJitterMs, failureRate, dropRate, lostAnswerRate, accessTokenTtlSeconds, taxRate, webhookRetryDelaysMs, rateLimit\)$/;
 
   it.each(BUILT_IN_NAMES)(
     'refuses "%s" with a 400 that names it, whatever its value, and changes nothing',

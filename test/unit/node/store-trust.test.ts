@@ -99,7 +99,10 @@ describe('an order confirmation only for a real order', () => {
       // One read of the cart, the page's own as it starts: on v1 its 404 says the cart was ordered, and no
       // second request is made to hear it again (each is an error in the site's console).
       expect(s.reads() - before).toBe(cartApi === 'v1' ? 1 : 2);
-      expect(s.named('order:placed')).toEqual([{ orderId: returned.orderId, orderNumber: '10001' }]);
+      expect(s.named('order:placed')).toEqual([
+        // The checkout this browser started, which the order was placed from.
+        { orderId: returned.orderId, orderNumber: '10001', checkoutId: expect.any(String) },
+      ]);
       expect(store.getState().ui).toMatchObject({ cartOpen: true, order: { orderNumber: '10001' } });
       // The same link again (a reload, a shared link): nothing.
       expect(await store.getState().confirmOrder(returned)).toBe(false);
@@ -152,7 +155,9 @@ describe('an order confirmation only for a real order', () => {
     const store = await comeBack(s);
     const text = '10001 FAILED. Your card was declined: pay at https://evil.example/pay';
     expect(await store.getState().confirmOrder({ ...returned, orderNumber: text })).toBe(true);
-    expect(s.named('order:placed')).toEqual([{ orderId: returned.orderId, orderNumber: '' }]);
+    expect(s.named('order:placed')).toEqual([
+      { orderId: returned.orderId, orderNumber: '', checkoutId: expect.any(String) },
+    ]);
   });
 
   it('believes no stored note that is not one, or too old, or from the future', async () => {

@@ -81,7 +81,14 @@ describe('the store', () => {
     ).toBe(2);
     expect(store.getState().cart.count).toBe(2);
     expect(named(events, 'cart:added')).toEqual([
-      { productId: id('everyday-cotton-tee'), quantity: 2, asked: 2 },
+      {
+        productId: id('everyday-cotton-tee'),
+        quantity: 2,
+        asked: 2,
+        // The line the add went to, as the cart now has it, and the cart's currency.
+        line: expect.objectContaining({ id: store.getState().cart.cart?.lineItems?.[0]?.id, quantity: 2 }),
+        currency: 'USD',
+      },
     ]);
     expect(named(events, 'cart:updated').at(-1)).toMatchObject({ count: 2 });
   });
@@ -322,7 +329,9 @@ describe('the store', () => {
         url: expect.stringMatching(/^https:\/\/sandbox\.test\/_hosted\/checkout\?session=/),
       },
     ]);
-    expect(named(events, 'checkout:started')).toEqual([{ checkoutId: asked[0]?.checkoutId }]);
+    expect(named(events, 'checkout:started')).toEqual([
+      { checkoutId: asked[0]?.checkoutId, cart: store.getState().cart.cart },
+    ]);
     expect(navigate).not.toHaveBeenCalled();
     expect(store.getState().cart).toMatchObject({ checkout: 'idle', checkoutError: null });
     // Its note is kept: the site may still send the shopper to `url`, and the way back confirms the order.
