@@ -1,4 +1,4 @@
-import { createElement, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createElement, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Cart } from '../../api/types/cart';
 import type { CartSlice, Problem, Storefront } from '../../store/store';
 import { Button } from '../../ui/button';
@@ -10,6 +10,36 @@ import type { Props } from './view';
 
 /** The coupon applied to a cart, if any. */
 const couponOf = (cart: Cart) => cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
+
+/** "Coupon SAVE10 applied · Remove": the coupon applied, on one line, with a refusal of its removal. */
+function Applied({
+  store,
+  t,
+  code,
+  busy,
+  error,
+  partRef,
+}: Pick<Props, 'store' | 't'> & {
+  code: string;
+  busy: boolean;
+  error: Problem | null;
+  partRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div className="coupon applied" part="coupon" ref={partRef}>
+      <p role="status">{fill(t.couponApplied, { code })}</p>
+      <Button
+        className="link"
+        aria-label={fill(t.removeCoupon, { code })}
+        blocked={busy}
+        onClick={() => void store.getState().removeCoupon()}
+      >
+        {t.remove}
+      </Button>
+      {error ? <Message problem={error} t={t} /> : null}
+    </div>
+  );
+}
 
 /**
  * The coupon part: "Add a coupon code", a disclosure of its form (open while a refusal is shown), or, once one
@@ -41,22 +71,7 @@ function Coupon({
   const formId = useId();
   const inputId = useId();
   const errorId = useId();
-  if (applied) {
-    return (
-      <div className="coupon applied" part="coupon" ref={part}>
-        <p role="status">{fill(t.couponApplied, { code: applied })}</p>
-        <Button
-          className="link"
-          aria-label={fill(t.removeCoupon, { code: applied })}
-          blocked={busy}
-          onClick={() => void store.getState().removeCoupon()}
-        >
-          {t.remove}
-        </Button>
-        {error ? <Message problem={error} t={t} /> : null}
-      </div>
-    );
-  }
+  if (applied) return <Applied store={store} t={t} code={applied} busy={busy} error={error} partRef={part} />;
   return (
     <div className="coupon" part="coupon" ref={part}>
       <Toggle open={open} controls={formId} onToggle={() => setOpen(!open)} part="coupon-toggle">

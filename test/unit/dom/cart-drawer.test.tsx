@@ -1117,6 +1117,19 @@ describe('the cart drawer: coupons', () => {
     expect(within(form).getByRole<HTMLInputElement>('textbox', { name: 'Coupon code' }).value).toBe('SAVE');
   });
 
+  it('opens its form on a refusal it did not ask for (a link’s coupon refused at an add): never a hidden alert', async () => {
+    const f = mount();
+    await f.store.getState().addToCart({ productId: f.productId('pothos-plant') });
+    const dialog = await openDrawer(f);
+    expect(button(dialog, 'Add a coupon code').getAttribute('aria-expanded')).toBe('false');
+    await f.store.getState().applyCoupon('BOGUS');
+    await vi.waitFor(() => expect(alerts(f.root)).toEqual(['There is no coupon “BOGUS”. Check the code.']));
+    expect(button(dialog, 'Add a coupon code').getAttribute('aria-expanded')).toBe('true');
+    expect(within(dialog).getByRole('textbox', { name: 'Coupon code' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+  });
+
   it('says a refusal of a code it does not know with the platform’s own words, under its own sentence', async () => {
     const f = mount();
     await f.store.getState().addToCart({ productId: f.productId('pothos-plant') });
