@@ -48,7 +48,7 @@ if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks')))
  * to 15.25 KB with issue 34 (the errors' brand, no idle prefetch on saved data, the line naming a page origin
  * the shop refuses).
  */
-const BUDGETS = { embed: 1024, initial: 15.25 * 1024, drawer: 42 * 1024, grid: 36 * 1024, all: 56 * 1024 };
+const BUDGETS = { embed: 1024, initial: 15.25 * 1024, drawer: 44 * 1024, grid: 36 * 1024, all: 57 * 1024 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const embed = { raw: readFileSync(join(dist, 'embed.js')).length, gzip: gzip(join(dist, 'embed.js')) };

@@ -163,6 +163,12 @@ async function onLine(run: SeedRun, tab: Tab, what: 'more' | 'fewer' | 'type' | 
   note(run, tab, `${what}: ${shown}`, [key]);
 }
 
+/** Opens a drawer's disclosure (the coupon's form, the shipping estimate's) by its button, unless it is open. */
+async function disclose(toggle: Locator) {
+  if ((await toggle.getAttribute('aria-expanded', { timeout: ACTION_MS })) !== 'true')
+    await toggle.click({ timeout: ACTION_MS });
+}
+
 async function coupon(run: SeedRun, tab: Tab) {
   await openDrawer(tab);
   const box = drawer(tab).locator('[part="coupon"]');
@@ -175,6 +181,8 @@ async function coupon(run: SeedRun, tab: Tab) {
   const input = box.getByLabel('Coupon code');
   if (!(await input.count())) return note(run, tab, 'coupon: applied already');
   const code = run.pick(['SAVE10', 'SAVE10', 'TENOFF', 'BOGUS']);
+  // Its form is behind "Add a coupon code" (no draw of the random stream for it: the runs stay the same).
+  await disclose(box.locator('[part="coupon-toggle"]'));
   await input.fill(code, { timeout: ACTION_MS });
   await box.getByRole('button', { name: 'Apply' }).click({ timeout: ACTION_MS });
   note(run, tab, `coupon: apply ${code}`);
@@ -199,6 +207,8 @@ async function shipping(run: SeedRun, tab: Tab) {
     ['DE', '10115'],
     ['GB', 'SW1A 1AA'],
   ] as const);
+  // Its form is behind "Estimate shipping", or "Change" once an address was given.
+  await disclose(section.locator('[part="shipping-toggle"]'));
   await section.getByLabel('Country').selectOption(country, { timeout: ACTION_MS });
   await section.getByLabel('Postal code').fill(postal, { timeout: ACTION_MS });
   await section.getByRole('button', { name: 'Estimate' }).click({ timeout: ACTION_MS });

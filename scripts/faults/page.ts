@@ -182,7 +182,7 @@ export const IN_PAGE = `
       for (const root of roots()) {
         for (const el of root.querySelectorAll('[aria-busy="true"], .skeleton')) found.push(describe(el));
         for (const el of root.querySelectorAll('button[aria-disabled="true"]'))
-          if (BUSY_BUTTONS.test(text(el))) found.push(describe(el));
+          if (BUSY_BUTTONS.test(el.getAttribute('aria-label') || text(el))) found.push(describe(el));
       }
       return found;
     },

@@ -20,6 +20,13 @@ const CODES = {
   removeFailed: 'remove_failed',
   couponEmpty: 'coupon_empty',
   couponFailed: 'coupon_failed',
+  couponUnknown: 'coupon_unknown',
+  couponExpired: 'coupon_expired',
+  couponMinimum: 'coupon_minimum',
+  couponUnusable: 'coupon_unusable',
+  couponLocked: 'coupon_locked',
+  couponGone: 'coupon_gone',
+  couponTaken: 'coupon_taken',
   estimateFailed: 'estimate_failed',
   checkoutFailed: 'checkout_failed',
   signInFailed: 'sign_in_failed',
@@ -38,7 +45,11 @@ const CODES = {
  *   connection dropped and the item was not added), `add_capped` (fewer were in stock than asked: `detail`
  *   is how many were added), `add_unconfirmed` (it dropped and the cart changed
  *   meanwhile), `quantity_failed`, `quantity_invalid` (not a whole number from 1 to 9999), `remove_failed`;
- * - the coupon's: `coupon_empty` (no code given), `coupon_failed` (refused, the platform's words in `detail`);
+ * - the coupon's: `coupon_empty` (no code given); refused by the platform: `coupon_unknown` (no such code),
+ *   `coupon_expired`, `coupon_minimum` (the subtotal is below the coupon's minimum), `coupon_unusable` (not
+ *   usable now: disabled, used up…), each with the code asked for in `detail`; `coupon_locked` (the cart's
+ *   coupon cannot be changed), `coupon_gone` (removed, it was no longer on the cart), `coupon_taken` (the cart
+ *   already has one); `coupon_failed` (refused for another reason, the platform's words in `detail`);
  * - `estimate_failed` (the shipping estimate), `checkout_failed` (the checkout could not be made);
  * - the session's: `sign_in_failed` (a hosted sign-in that came back unfinished), `session_expired` (signed
  *   out by the platform), `silent_sign_in_failed` (a sign-in that did not finish), `hosted_login_failed`;

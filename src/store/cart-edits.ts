@@ -3,6 +3,7 @@ import type { Cart, LineItem } from '../api/types/cart';
 import { CHECKOUT_KEY, type CheckoutNote, countOf, MAX_QUANTITY, UNSURE_KEY } from './cart-model';
 import { quantitiesKey } from './cart-shapes';
 import { couponCodeOf, LINK_COUPON_KEY } from './coupon-link';
+import { couponProblemOf } from './coupon-problems';
 import { withQuantity } from './line-quantity';
 import { problemOf } from './problems';
 import type { AddToCartInput, CartBackend, CartCore, CartEdits, CartRetry } from './types';
@@ -238,13 +239,13 @@ function couponEdits({ core, backend }: Edits): Pick<CartEdits, 'applyCoupon' | 
   const { get } = core.ctx;
   const { patchCart } = core;
   /** Sends a coupon change; the cart it answers with is taken, a refusal shown at the coupon. */
-  const change = async (send: (api: CartBackend) => Promise<Cart>) => {
+  const change = async (send: (api: CartBackend) => Promise<Cart>, code: string) => {
     patchCart({ couponBusy: true, couponError: null });
     try {
       core.acceptCart(await send(await backend));
       return true;
     } catch (error) {
-      patchCart({ couponError: problemOf(error, 'couponFailed') });
+      patchCart({ couponError: couponProblemOf(error, code) });
       return false;
     } finally {
       patchCart({ couponBusy: false });
@@ -253,12 +254,13 @@ function couponEdits({ core, backend }: Edits): Pick<CartEdits, 'applyCoupon' | 
   return {
     applyCoupon(code) {
       const trimmed = code.trim();
-      if (trimmed) return change((api) => api.applyCoupon(trimmed, get().cart.cart));
+      if (trimmed) return change((api) => api.applyCoupon(trimmed, get().cart.cart), trimmed);
       patchCart({ couponError: { key: 'couponEmpty' } });
       return Promise.resolve(false);
     },
     async removeCoupon() {
-      await change((api) => api.removeCoupon(get().cart.cart));
+      // (Its refusals do not name the coupon.)
+      await change((api) => api.removeCoupon(get().cart.cart), '');
     },
   };
 }

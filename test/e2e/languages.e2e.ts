@@ -232,8 +232,10 @@ describe('amounts on a right-to-left page', () => {
       await cartWith(page, [{ productId: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8', quantity: 2 }]);
       const drawer = panel(page);
       await drawer.locator('[part="line"]').waitFor();
+      await drawer.locator('[part="coupon-toggle"]').click();
       await drawer.locator('[part="coupon"] input').fill('SAVE10');
       await drawer.locator('[part="coupon"] button[type="submit"]').click();
+      await drawer.locator('[part="shipping-toggle"]').click();
       await drawer.locator('[part="shipping"] select').selectOption('US');
       await drawer.locator('[part="shipping"] button[type="submit"]').click();
       await drawer.locator('[part="shipping"] .option').nth(2).waitFor();
@@ -265,6 +267,10 @@ describe('amounts on a right-to-left page', () => {
         const { visual = '' } = discount ?? {};
         expect(visual.search(/[−-]/)).toBeGreaterThan(visual.search(/\d/));
         expect(visual.search(/\$/)).toBeLessThan(visual.search(/\d/));
+        // Its currency whole, as Arabic writes it after the digits: "US$ 25.00" seen, never "$US 25.00".
+        const arabic = amounts.filter(({ logical }) => logical.includes('US$'));
+        expect(arabic.length).toBeGreaterThan(5);
+        for (const { visual } of arabic) expect(visual).toMatch(/^[−-]?US\$[\d.,]+[−-]?$/);
       } else {
         expect(discount?.visual).toBe(discount?.logical);
       }
@@ -300,7 +306,7 @@ describe('the widgets’ own texts on a right-to-left page in a language without
     await page.locator('.site-header [data-sf-open-cart]').click();
     await panel(page).getByText('Your cart is empty.').waitFor();
     expect(await panel(page).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-    const empty = await seen(page, 'sf-cart-drawer [part="empty"] p');
+    const empty = await seen(page, 'sf-cart-drawer [part="empty"] .empty-title');
     expect(empty).toEqual([{ logical: 'Yourcartisempty.', visual: 'Yourcartisempty.', rtlScript: false }]);
     await page.keyboard.press('Escape');
     await expect.poll(() => panel(page).isVisible()).toBe(false);
@@ -353,13 +359,13 @@ describe('the widgets’ own texts on a right-to-left page in a language without
     });
     await page.goto(`${demoUrl}/`);
     await page.locator('.site-header [data-sf-open-cart]').click();
-    await panel(page).locator('[part="empty"] p').waitFor();
+    await panel(page).locator('[part="empty"] .empty-title').waitFor();
     expect(await page.locator('sf-cart-drawer').getAttribute('data-texts')).toBe('rtl');
-    const empty = (await seen(page, 'sf-cart-drawer [part="empty"] p'))[0];
+    const empty = (await seen(page, 'sf-cart-drawer [part="empty"] .empty-title'))[0];
     expect(empty?.rtlScript).toBe(true);
     expect(
       await panel(page)
-        .locator('[part="empty"] p')
+        .locator('[part="empty"] .empty-title')
         .evaluate((el) => getComputedStyle(el).unicodeBidi),
     ).not.toBe('plaintext');
     expect(unexpectedErrors(errors, [404])).toEqual([]);

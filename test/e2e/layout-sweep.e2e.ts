@@ -21,8 +21,10 @@ import { layoutProblems } from './visual-checks';
  * of a run is listed (soft expectations), not only the first.
  *
  * States: the product grid's cards; the login modal with a wrong password, and its register view refused; the
- * drawer with an 80-character name at a wide price and a second line, a refused coupon, then SAVE10 applied and
- * the delivery options estimated; the member menu open (Jane signed in); the product page (`layout="page"`).
+ * drawer with an 80-character name at a wide price, a second line and a sale's (its regular price struck through
+ * and its saving), its coupon and shipping disclosures closed, a refused coupon (its form open), SAVE10 applied
+ * and the shipping form open, then the delivery options estimated (the form closed on its summary); the member
+ * menu open (Jane signed in); the product page (`layout="page"`).
  *
  * One page a language, its states reached one after the other (the drawer's states build on each other). Light
  * and dark are the same page: the theme is only colours (`light-dark()` in theme.css, nothing else depends on
@@ -34,6 +36,7 @@ const { demoUrl, sandboxUrl, freshPage, shot } = journeys();
 const ADMIN = { authorization: 'sandbox-admin-key', 'content-type': 'application/json' };
 const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
 const BEANIE = '595b4dc1-8373-46dc-ae00-f2d4ca42cd68';
+const LINEN = '77266b0c-1810-4943-a3f1-3829a2488070';
 /** 80 characters, the longest name the platform takes. */
 const LONG_NAME = 'Hand-thrown Stoneware Mug with a Speckled Oatmeal Glaze and an Extra-Wide Handle';
 
@@ -214,15 +217,21 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
 
-      // The drawer: a long name with a wide price and a second line, a refused coupon, then SAVE10 and shipping.
+      // The drawer: a long name with a wide price, a second line and a sale's, its disclosures closed; a refused
+      // coupon, then SAVE10, the shipping form open, and the delivery options estimated.
       await cartWith(page, [
         { productId: MUG, quantity: 3 },
         { productId: BEANIE, quantity: 1, options: { Color: 'Charcoal' } },
+        { productId: LINEN, quantity: 2, options: { Size: 'Medium' } },
       ]);
       const drawer = page.locator('sf-cart-drawer [part="drawer"]');
-      await drawer.locator('[part="line"]').nth(1).waitFor();
+      await drawer.locator('[part="line"]').nth(2).waitFor();
       await expect.poll(() => drawer.locator('[part="line-total"]').first().textContent()).toMatch(/37/);
+      await drawer.locator('[part="saving"]').waitFor();
+      await expect.poll(() => drawer.locator('[part="totals"][aria-busy]').count()).toBe(0);
+      await check('drawer-closed');
       const coupon = drawer.locator('[part="coupon"]');
+      await drawer.locator('[part="coupon-toggle"]').click();
       await coupon.locator('input').fill('BOGUS');
       await coupon.locator('button[type="submit"]').click();
       await coupon.locator('[role="alert"]').waitFor();
@@ -230,9 +239,12 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
       await coupon.locator('input').fill('SAVE10');
       await coupon.locator('button[type="submit"]').click();
       await drawer.locator('.coupon.applied').waitFor();
+      await drawer.locator('[part="shipping-toggle"]').click();
       await drawer.locator('[part="shipping"] select').selectOption('US');
+      await check('drawer-shipping-open', [PHONE_SE, DESKTOP]);
       await drawer.locator('[part="shipping"] button[type="submit"]').click();
       await drawer.locator('[part="shipping"] .option').nth(2).waitFor();
+      await drawer.locator('[part="shipping"] form').waitFor({ state: 'hidden' });
       // Discount, shipping, tax and total, worked out for the address.
       await expect.poll(() => drawer.locator('[part="totals"] dd').count()).toBe(5);
       await expect.poll(() => drawer.locator('[part="totals"][aria-busy]').count()).toBe(0);

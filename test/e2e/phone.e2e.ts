@@ -6,6 +6,7 @@ import { animationsDone, cartWith } from './page-checks';
 const { demoUrl, freshPage, shot } = journeys();
 const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
 const BEANIE = '595b4dc1-8373-46dc-ae00-f2d4ca42cd68';
+const LINEN = '77266b0c-1810-4943-a3f1-3829a2488070';
 
 /** The hand-written demo page on a touch phone of this width, in this language, with two lines in the drawer. */
 async function drawerOnPhone(width: number, lang: string): Promise<{ page: Page; errors: string[] }> {
@@ -51,9 +52,12 @@ const measure = (page: Page) =>
       overflowing: [...root.querySelectorAll('.drawer-body, .drawer-footer, .line')]
         .filter((el) => el.scrollWidth > el.clientWidth + 1)
         .map((el) => el.className),
-      targets: [...root.querySelectorAll('.stepper button, .line-controls .link, .primary, .secondary')].map(
-        (el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? '', ...box(el).toJSON() }),
-      ),
+      // The buttons on show (the closed disclosures' forms are hidden), their toggles among them.
+      targets: [
+        ...root.querySelectorAll('.stepper button, .line-controls .link, .primary, .secondary, .toggle'),
+      ]
+        .filter((el) => el.checkVisibility())
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? '', ...box(el).toJSON() })),
     };
   });
 
@@ -84,11 +88,62 @@ describe('the cart drawer on a phone', () => {
     }
   }
 
+  for (const lang of ['en', 'de', 'ar']) {
+    it(`shows three lines, a sale among them, and Check out on one 375 × 812 screen, without scrolling, in "${lang}"`, async () => {
+      const { page, errors } = await freshPage({
+        viewport: { width: 375, height: 812 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      await page.addInitScript((lang) => {
+        new MutationObserver((_records, observer) => {
+          if (!document.documentElement) return;
+          observer.disconnect();
+          document.documentElement.lang = lang;
+          if (lang === 'ar') document.documentElement.dir = 'rtl';
+        }).observe(document, { childList: true, subtree: true });
+      }, lang);
+      await page.goto(`${demoUrl}/handmade.html`);
+      await cartWith(page, [
+        { productId: LINEN, quantity: 1, options: { Size: 'Medium' } },
+        { productId: MUG, quantity: 2 },
+        { productId: BEANIE, quantity: 1, options: { Color: 'Charcoal' } },
+      ]);
+      const drawer = page.locator('sf-cart-drawer [part="drawer"]');
+      await drawer.locator('[part="line"]').nth(2).waitFor();
+      await drawer.locator('[part="totals"] .grand').waitFor();
+      await animationsDone(page);
+      const found = await drawer.evaluate((panel) => {
+        const root = panel.getRootNode() as ShadowRoot;
+        const body = root.querySelector('.drawer-body') as HTMLElement;
+        const sight = body.getBoundingClientRect();
+        const box = (el: Element | null) => el?.getBoundingClientRect().toJSON() as DOMRect;
+        return {
+          scrolled: body.scrollTop,
+          body: { top: sight.top, bottom: sight.bottom },
+          stepper: box(root.querySelectorAll('[part="line"]')[2]?.querySelector('[part="stepper"]') ?? null),
+          checkout: box(root.querySelector('[part="checkout-button"]')),
+          saving: root.querySelector('[part="saving"]')?.textContent,
+        };
+      });
+      expect(found.scrolled).toBe(0);
+      // The third line's stepper whole in the drawer's body (above the footer), and Check out on the screen.
+      expect(found.stepper.top).toBeGreaterThanOrEqual(found.body.top);
+      expect(found.stepper.bottom).toBeLessThanOrEqual(found.body.bottom);
+      expect(found.checkout.top).toBeGreaterThanOrEqual(0);
+      expect(found.checkout.bottom).toBeLessThanOrEqual(812);
+      expect(found.saving).toBeTruthy();
+      await shot(page, `phone-drawer-375x812-three-lines-${lang}`);
+      expect(errors).toEqual([]);
+    });
+  }
+
   it('brings the delivery options into view above the footer when they arrive, each time and price whole', async () => {
     const { page, errors } = await drawerOnPhone(360, 'en');
     const inDrawer = page.locator('sf-cart-drawer');
+    await inDrawer.getByRole('button', { name: 'Estimate shipping' }).click();
     await inDrawer.getByLabel('Country').selectOption('US');
-    await inDrawer.getByRole('button', { name: 'Estimate' }).click();
+    await inDrawer.getByRole('button', { name: 'Estimate', exact: true }).click();
     const express = inDrawer.getByRole('radio', { name: /^Express/ }).first();
     await express.waitFor();
     const visible = () =>

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
 import { focused, tabTo } from './keyboard';
-import { animationsDone, expectAccessible, unexpectedErrors } from './page-checks';
+import { animationsDone, cartWith, expectAccessible, unexpectedErrors } from './page-checks';
 
 const { demoUrl, sandboxUrl, freshPage, sandbox, shot } = journeys();
 
@@ -83,13 +83,14 @@ describe.each([
     await shot(page, named('shop-drawer-lines'));
     await expectAccessible(page, 'drawer with lines');
 
-    // A coupon that does not exist: the server's words in an alert. Then SAVE10.
+    // A coupon that does not exist: said in an alert. Then SAVE10. (Its form is behind "Add a coupon code".)
+    await drawer(page).getByRole('button', { name: 'Add a coupon code' }).click();
     const coupon = drawer(page).getByLabel('Coupon code');
     await coupon.fill('BOGUS');
     await drawer(page).getByRole('button', { name: 'Apply' }).click();
     const alert = drawer(page).locator('[part="coupon"] [role="alert"]');
     await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/BOGUS/);
+    expect(await alert.textContent()).toBe('There is no coupon “BOGUS”. Check the code.');
     await shot(page, named('shop-drawer-coupon-error'));
     await expectAccessible(page, 'drawer with a coupon error');
     await coupon.fill('SAVE10');
@@ -98,9 +99,10 @@ describe.each([
     await drawer(page).locator('[part="totals"]', { hasText: 'Discount' }).waitFor();
 
     // Shipping to the US: delivery options with store pickup and time slots; choosing one changes the total.
+    await drawer(page).getByRole('button', { name: 'Estimate shipping' }).click();
     await drawer(page).getByLabel('Country').selectOption('US');
     await drawer(page).getByLabel('Postal code').fill('10001');
-    await drawer(page).getByRole('button', { name: 'Estimate' }).click();
+    await drawer(page).getByRole('button', { name: 'Estimate', exact: true }).click();
     const options = drawer(page).locator('[part="shipping"] input[type="radio"]');
     await expect.poll(() => options.count()).toBeGreaterThan(2);
     const labels = await drawer(page).locator('[part="shipping"] label.option').allTextContents();
@@ -169,6 +171,28 @@ describe.each([
     );
     if (version === 'v2') expect(cartCalls.some((path) => path.includes('delivery-rates'))).toBe(true);
   });
+
+  it('refuses a coupon that does not exist in German on a German page (the platform names it by its code)', async () => {
+    const { page, errors } = await freshPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement) return;
+        document.documentElement.lang = 'de';
+        observer.disconnect();
+      }).observe(document, { childList: true });
+    });
+    await page.goto(`${demoUrl}${prefix}/handmade.html`);
+    await cartWith(page, [{ productId: 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8', quantity: 1 }]);
+    await line(page, 'Stoneware Mug').waitFor();
+    await drawer(page).getByRole('button', { name: 'Gutscheincode hinzufügen' }).click();
+    await drawer(page).getByLabel('Gutscheincode').fill('BOGUS');
+    await drawer(page).getByRole('button', { name: 'Einlösen' }).click();
+    const alert = drawer(page).locator('[part="coupon"] [role="alert"]');
+    await alert.waitFor();
+    // Said in German only: not the platform's English words ('Coupon "BOGUS" does not exist').
+    expect(await alert.textContent()).toBe('Den Gutschein „BOGUS“ gibt es nicht. Prüfe den Code.');
+    expect(unexpectedErrors(errors, [400])).toEqual([]);
+  });
 });
 
 describe('a visitor shops the demo by keyboard only', () => {
@@ -202,6 +226,8 @@ describe('a visitor shops the demo by keyboard only', () => {
       await expect.poll(() => count(page).textContent()).toBe('3');
       // The button stayed focused while the line was busy: the place is kept for the next press.
       expect(await focused(page)).toMatch(/^button One more Everyday Cotton Tee/);
+      await tabTo(page, /^button Add a coupon code/);
+      await page.keyboard.press('Enter');
       await tabTo(page, /^input\[text\] Coupon code/);
       await page.keyboard.type('NOPE');
       await page.keyboard.press('Enter');
@@ -210,6 +236,10 @@ describe('a visitor shops the demo by keyboard only', () => {
       await page.keyboard.type('SAVE10');
       await page.keyboard.press('Enter');
       await drawer(page).getByText('Coupon SAVE10 applied').waitFor();
+      // Apply is gone: the focus is on what took its place, the coupon's Remove.
+      await expect.poll(() => focused(page)).toBe('button Remove coupon SAVE10');
+      await tabTo(page, /^button Estimate shipping/);
+      await page.keyboard.press('Enter');
       await tabTo(page, /^select Country/);
       await page.keyboard.type('Germany');
       await tabTo(page, /^input\[text\] Postal code/);
@@ -218,6 +248,8 @@ describe('a visitor shops the demo by keyboard only', () => {
       await expect
         .poll(() => drawer(page).locator('[part="shipping"] input[type="radio"]').count())
         .toBeGreaterThan(0);
+      // The form closed on its summary; its Change has the focus Estimate had.
+      await expect.poll(() => focused(page)).toBe('button Change');
       await shot(page, `shop-keyboard-drawer${prefix.replace('/', '-')}`);
 
       // Escape closes and gives focus back to where it was; the header button opens again.

@@ -134,6 +134,8 @@ describe.each(VARIANTS)('visual: $name', (variant) => {
     await drawer.locator('[part="line-total"]', { hasText: '$37,037.01' }).waitFor();
     await check(page, variant, 'drawer-long-name', 'sf-cart-drawer', drawer);
 
+    // The coupon's form, open: refused, then SAVE10 applied (its one line, the shipping estimate's row below).
+    await drawer.getByRole('button', { name: 'Add a coupon code' }).click();
     const coupon = drawer.getByLabel('Coupon code');
     const inView = () =>
       drawer.locator('[part="coupon"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -150,9 +152,11 @@ describe.each(VARIANTS)('visual: $name', (variant) => {
     await inView();
     await check(page, variant, 'drawer-coupon', 'sf-cart-drawer', drawer);
 
+    await drawer.getByRole('button', { name: 'Estimate shipping' }).click();
     await drawer.getByLabel('Country').selectOption('US');
-    await drawer.getByRole('button', { name: 'Estimate' }).click();
+    await drawer.getByRole('button', { name: 'Estimate', exact: true }).click();
     await drawer.locator('[part="shipping"] .option').nth(2).waitFor();
+    await drawer.locator('[part="shipping"] form').waitFor({ state: 'hidden' });
     // The time slots are tomorrow's: their dates are masked (each box the option's width, whatever the date).
     await settleAndMarkSlots(page);
     await check(page, variant, 'drawer-shipping', 'sf-cart-drawer', drawer, [

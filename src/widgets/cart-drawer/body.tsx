@@ -36,8 +36,12 @@ export function bodyOf(props: BodyProps): ReactNode {
     if (slice.adding) return null;
     return (
       <div className="empty" part="empty">
-        <p>{t.emptyCart}</p>
-        <button type="button" className="secondary" onClick={props.close}>
+        <svg className="empty-icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 8h12l-1 12H7L6 8Zm3 0V6a3 3 0 0 1 6 0v2" />
+        </svg>
+        <p className="empty-title">{t.emptyCart}</p>
+        <p className="muted empty-invite">{t.emptyInvite}</p>
+        <button type="button" className="primary" part="continue-shopping" onClick={props.close}>
           {t.continueShopping}
         </button>
       </div>
@@ -52,7 +56,8 @@ export function bodyOf(props: BodyProps): ReactNode {
         {adding ? <PendingLine {...props} add={adding} /> : null}
       </ul>
       {props.coupon}
-      <Shipping {...props} />
+      {/* (An estimate is of a cart: none while a first add makes it.) */}
+      {slice.cart ? <Shipping {...props} /> : null}
     </>
   );
 }

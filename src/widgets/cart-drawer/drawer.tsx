@@ -53,14 +53,15 @@ export function Drawer(given: Props) {
           ) : null}
           {bodyOf(props)}
         </div>
-        {cart && lines.length ? (
+        {/* Also while a first add is on its way: its totals as "…", not a drawer without them. */}
+        {(cart && lines.length) || props.adding ? (
           <footer className="drawer-footer" part="footer">
             <Totals cart={cart} {...props} />
             {slice.checkoutError ? <Message problem={slice.checkoutError} t={t} /> : null}
             <Button
               className="primary"
               part="checkout-button"
-              blocked={slice.checkout === 'working'}
+              blocked={slice.checkout === 'working' || !cart}
               onClick={() => void store.getState().checkout()}
             >
               {slice.checkout === 'working' ? t.checkingOut : t.checkout}

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { safeImageUrl } from '../../ui/format';
 import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
-import { formatPrice } from '../../ui/price';
+import { formatAmount, formatPrice } from '../../ui/price';
 import { type Props, textOf } from './view';
 
 /** A cart line as the drawer is given it; `removed` tells the drawer of a removal, for its Undo. */
@@ -68,12 +68,13 @@ export function Line(props: LineProps) {
         </span>
       )}
       <div className="line-main">
-        <LineDetails {...props} name={name} stockId={stockId} limited={stockLimited} />
+        <LineDetails {...props} name={name} stockId={stockId} limited={stockLimited}>
+          <p className="line-total" part="line-total">
+            {formatPrice(line.lineItemPrice, currency, locale)}
+          </p>
+        </LineDetails>
       </div>
-      <p className="line-total" part="line-total">
-        {formatPrice(line.lineItemPrice, currency, locale)}
-      </p>
-      {/* Under the name and the price, across both: room for the quantity and Remove at 320 px. */}
+      {/* Under the name and the price: room for the quantity and Remove at 320 px. */}
       <LineControls {...props} name={name} max={max} stockId={stockLimited ? stockId : undefined}>
         <input
           type="number"
@@ -103,24 +104,64 @@ export function Line(props: LineProps) {
   );
 }
 
-/** What a line is: its name, the options chosen, the price of one, and how many are left. */
+/**
+ * The price of one, when it says more than the line's total: of a sale (the regular price struck through, the
+ * saving said), or of more than one ("$25.00 each"). Nothing for one at its regular price.
+ */
+function UnitPrice({ line, t, locale, currency }: LineProps) {
+  const quantity = line.quantity ?? 1;
+  // In whole cents: no float drift in the saving.
+  const cents = (price: { amount?: string } | undefined) => Math.round(Number(price?.amount ?? 0) * 100);
+  const saved = line.fullPrice ? cents(line.fullPrice) - cents(line.price) : 0;
+  const paid = formatPrice(line.price, currency, locale);
+  if (!(saved > 0) && quantity < 2) return null;
+  return (
+    <p className="muted">
+      {saved > 0 ? (
+        <>
+          {/* A struck price is not read as struck: it is said to be the regular one. */}
+          <span className="sf-visually-hidden">{t.regularPrice} </span>
+          <s part="regular-price">{formatPrice(line.fullPrice, currency, locale)}</s>{' '}
+        </>
+      ) : null}
+      {quantity > 1 ? fill(t.each, { price: paid }) : paid}
+      {saved > 0 ? (
+        <>
+          {' '}
+          <span className="saving" part="saving">
+            {fill(t.youSave, { amount: formatAmount((saved * quantity) / 100, currency, locale) })}
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * What a line is: its name and its total (`children`) on one row, the options chosen, the price of one when it
+ * says more (`UnitPrice`), and how many are left.
+ */
 export function LineDetails({
   line,
   t,
-  locale,
-  currency,
   name,
   stockId,
   limited,
-}: LineProps & { name: string; stockId: string; limited: boolean }) {
+  children,
+  ...props
+}: LineProps & { name: string; stockId: string; limited: boolean; children: ReactNode }) {
   const availability = line.availability;
   const options = line.descriptionLines ?? [];
   return (
     <>
-      <p className="line-name" part="line-name">
-        {/* The product's name in its own direction, whatever the page's. */}
-        <bdi>{name}</bdi>
-      </p>
+      {/* The total beside the name, below it when the name leaves it no room (a long name, a wide price). */}
+      <div className="line-head">
+        <p className="line-name" part="line-name">
+          {/* The product's name in its own direction, whatever the page's. */}
+          <bdi>{name}</bdi>
+        </p>
+        {children}
+      </div>
       {options.length ? (
         <ul className="options">
           {options.map((d) => {
@@ -140,7 +181,7 @@ export function LineDetails({
           })}
         </ul>
       ) : null}
-      <p className="muted">{fill(t.each, { price: formatPrice(line.price, currency, locale) })}</p>
+      <UnitPrice {...props} line={line} t={t} />
       {availability?.status === 'NOT_AVAILABLE' || availability?.status === 'NOT_FOUND' ? (
         <p className="warning" part="availability">
           {t.outOfStock}

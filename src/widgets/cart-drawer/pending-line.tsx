@@ -58,21 +58,23 @@ export function PendingLine({ store, add, currency, locale }: ViewProps & { add:
         <span className="thumb shimmer" aria-hidden="true" />
       )}
       <div className="line-main bars">
-        {name ? (
-          <p className="line-name" part="line-name">
-            {name}
-          </p>
-        ) : (
-          <span className="bar shimmer" aria-hidden="true" />
-        )}
+        <div className="line-head">
+          {name ? (
+            <p className="line-name" part="line-name">
+              {name}
+            </p>
+          ) : (
+            <span className="bar shimmer" aria-hidden="true" />
+          )}
+          {unit === undefined ? null : (
+            <p className="line-total" part="line-total">
+              {/* (Written to the currency's cents: no float drift shows.) */}
+              {formatPrice({ amount: String(unit * quantity) }, currency, locale)}
+            </p>
+          )}
+        </div>
         <p className="muted">× {quantity}</p>
       </div>
-      {unit === undefined ? null : (
-        <p className="line-total" part="line-total">
-          {/* (Written to the currency's cents: no float drift shows.) */}
-          {formatPrice({ amount: String(unit * quantity) }, currency, locale)}
-        </p>
-      )}
     </li>
   );
 }

@@ -1,6 +1,8 @@
-import { createElement, useEffect, useId, useState } from 'react';
+import { createElement, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
+import { fill } from '../../ui/i18n';
 import { Message } from './banners';
+import { keepFocus, Toggle } from './disclosure';
 import { ShippingOptions } from './shipping-options';
 import type { ViewProps } from './view';
 
@@ -16,10 +18,12 @@ function countryName(code: string, locale: string): string {
   }
 }
 
-/** The shipping estimate: a country (needed) and a postal code, then the ways to ship there. */
-export function Shipping(props: ViewProps) {
-  const { store, t, locale, slice } = props;
-  const { shipping, totalsStatus: status, totalsError: error } = slice;
+/**
+ * The shipping estimate's form: a country (needed) and a postal code. `done`: an estimate it asked for arrived
+ * (the disclosure then closes on its summary).
+ */
+function ShippingForm({ store, t, locale, slice, done }: ViewProps & { done: () => void }) {
+  const { shipping, totalsStatus: status } = slice;
   const [country, setCountry] = useState(shipping?.country ?? '');
   const [postalCode, setPostalCode] = useState(shipping?.postalCode ?? '');
   const [countryMissing, setCountryMissing] = useState(false);
@@ -35,64 +39,116 @@ export function Shipping(props: ViewProps) {
   const countryId = useId();
   const postalId = useId();
   return (
-    <section className="shipping" part="shipping" aria-labelledby={`${countryId}-title`}>
-      <h3 id={`${countryId}-title`}>{t.shippingEstimate}</h3>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!country) {
-            setCountryMissing(true);
-            return;
-          }
-          setCountryMissing(false);
-          void store.getState().estimate({ country, postalCode });
-        }}
-      >
-        <div className="row">
-          <div className="field">
-            <label htmlFor={countryId}>{t.country}</label>
-            <select
-              id={countryId}
-              value={country}
-              aria-invalid={countryMissing ? 'true' : undefined}
-              onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
-              onFocus={name}
-              onPointerDown={name}
-            >
-              <option value="">—</option>
-              {COUNTRIES.map((code) => (
-                <option key={code} value={code}>
-                  {named ? countryName(code, locale) : code}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={postalId}>{t.postalCode}</label>
-            <input
-              id={postalId}
-              value={postalCode}
-              autoComplete="postal-code"
-              onChange={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
-            />
-          </div>
-          <Button type="submit" className="secondary" blocked={status === 'loading'}>
-            {t.estimate}
-          </Button>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!country) {
+          setCountryMissing(true);
+          return;
+        }
+        setCountryMissing(false);
+        void store
+          .getState()
+          .estimate({ country, postalCode })
+          .then(() => store.getState().cart.totalsStatus === 'ready' && done());
+      }}
+    >
+      <div className="row">
+        <div className="field">
+          <label htmlFor={countryId}>{t.country}</label>
+          <select
+            id={countryId}
+            value={country}
+            aria-invalid={countryMissing ? 'true' : undefined}
+            onChange={(e) => setCountry((e.currentTarget as HTMLSelectElement).value)}
+            onFocus={name}
+            onPointerDown={name}
+          >
+            <option value="">—</option>
+            {COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {named ? countryName(code, locale) : code}
+              </option>
+            ))}
+          </select>
         </div>
-        {countryMissing ? (
-          <p className="field-error" role="alert">
-            {t.countryInvalid}
-          </p>
-        ) : null}
-      </form>
-      {error ? (
-        <Message
-          problem={error}
-          t={t}
-          onRetry={() => void store.getState().estimate(shipping ?? undefined)}
-        />
+        <div className="field">
+          <label htmlFor={postalId}>{t.postalCode}</label>
+          <input
+            id={postalId}
+            value={postalCode}
+            autoComplete="postal-code"
+            onChange={(e) => setPostalCode((e.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+        <Button type="submit" className="secondary" blocked={status === 'loading'}>
+          {t.estimate}
+        </Button>
+      </div>
+      {countryMissing ? (
+        <p className="field-error" role="alert">
+          {t.countryInvalid}
+        </p>
       ) : null}
+    </form>
+  );
+}
+
+/**
+ * The shipping estimate: "Estimate shipping", a disclosure of its form; once an address is given, one line that
+ * says where to ("Shipping to US 94107") with its Change, and the ways to ship there.
+ */
+export function Shipping(props: ViewProps) {
+  const { t, slice } = props;
+  const { shipping, totalsError } = slice;
+  // Open while its refusal is shown (the drawer opened again on it).
+  const [open, setOpen] = useState(!!totalsError);
+  const part = useRef<HTMLElement>(null);
+  const formId = useId();
+  const titleId = useId();
+  const toggle = (
+    <Toggle
+      open={open}
+      controls={formId}
+      onToggle={() => setOpen(!open)}
+      part="shipping-toggle"
+      describedBy={shipping ? titleId : undefined}
+    >
+      {shipping ? t.change : t.shippingEstimate}
+    </Toggle>
+  );
+  return (
+    <section className="shipping" part="shipping" aria-labelledby={titleId} ref={part}>
+      {shipping ? (
+        <div className="summary" key="summary">
+          <h3 id={titleId}>
+            {fill(t.shippingTo, { place: [shipping.country, shipping.postalCode].filter(Boolean).join(' ') })}
+          </h3>
+          {toggle}
+        </div>
+      ) : (
+        <h3 id={titleId} key="title">
+          {toggle}
+        </h3>
+      )}
+      {/* (Keyed: the summary, a div too, is not taken for it.) */}
+      <div id={formId} hidden={!open} key="form">
+        <ShippingForm
+          {...props}
+          done={() => {
+            setOpen(false);
+            // The Estimate button had the focus: it goes to Change.
+            keepFocus(part.current, part.current?.querySelector('form'));
+          }}
+        />
+        {totalsError ? (
+          <Message
+            problem={totalsError}
+            t={t}
+            onRetry={() => void props.store.getState().estimate(shipping ?? undefined)}
+          />
+        ) : null}
+      </div>
       <ShippingOptions {...props} />
     </section>
   );

@@ -120,8 +120,14 @@ describe.each<CartApi>(['v1', 'v2'])('the cart on %s', (cartApi) => {
     expect(coupon()).toBe('SAVE10');
     expect(await getState().applyCoupon('TENOFF')).toBe(true);
     expect(coupon()).toBe('TENOFF');
+    // The platform's refusals by their codes (v1's and V2's), the code asked for in `detail`.
     expect(await getState().applyCoupon('NOPE-NOT-A-CODE')).toBe(false);
-    expect(getState().cart.couponError?.key).toBe('couponFailed');
+    expect(getState().cart.couponError).toEqual({ key: 'couponUnknown', detail: 'NOPE-NOT-A-CODE' });
+    expect(await getState().applyCoupon('WELCOME2025')).toBe(false);
+    expect(getState().cart.couponError).toEqual({ key: 'couponExpired', detail: 'WELCOME2025' });
+    // $72 of mugs, under its $150.
+    expect(await getState().applyCoupon('BIGSPENDER')).toBe(false);
+    expect(getState().cart.couponError).toEqual({ key: 'couponMinimum', detail: 'BIGSPENDER' });
     expect(coupon()).toBe('TENOFF');
     await getState().loadCart();
     expect(coupon()).toBe('TENOFF');

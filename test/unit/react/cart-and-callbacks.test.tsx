@@ -202,11 +202,12 @@ describe(`useCart() on React ${version}`, () => {
     await act(async () => {
       expect(await cart.current.applyCoupon('WELCOME2025')).toBe(false);
     });
+    // Named by the platform's code (COUPON_IS_EXPIRED): said in German, naming the code asked for.
     const refused: Problem = {
-      code: 'coupon_failed',
-      message: 'Der Gutschein konnte nicht eingelöst werden.',
-      key: 'couponFailed',
-      detail: 'Coupon "WELCOME2025" has expired',
+      code: 'coupon_expired',
+      message: 'Der Gutschein „WELCOME2025“ ist abgelaufen.',
+      key: 'couponExpired',
+      detail: 'WELCOME2025',
       scope: 'coupon',
     };
     await vi.waitFor(() => expect(cart.current.coupon.problem).toEqual(refused));
