@@ -1,5 +1,5 @@
-/** What a site builder sets on the script tag. */
-export interface EmbedConfig {
+/** What a site builder sets on the script tag (the drawer's marketing parts: `MarketingConfig`). */
+export interface EmbedConfig extends MarketingConfig {
   /** The OAuth client id of the site (`data-client-id`). */
   clientId: string;
   /** The platform's API base URL (`data-api-base`), default `https://www.wixapis.com`. */
@@ -15,7 +15,10 @@ export interface EmbedConfig {
   theme: 'light' | 'dark' | 'auto';
   /** Overrides of the widgets' texts (`data-strings`, JSON such as `{"checkout":"Pay now"}`). */
   strings: Record<string, string>;
-  /** Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes. */
+  /**
+   * Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes;
+   * `toast` (`toastOnAdd`) shows a small notice instead.
+   */
   openCartOnAdd: boolean;
   /**
    * The member menu's sections of the platform's members area, by name (`data-account-sections="orders
@@ -27,6 +30,47 @@ export interface EmbedConfig {
    * or `v2`. The same cart either way; v1 is removed on 2027-02-01.
    */
   cartApi: 'v1' | 'v2';
+}
+
+/**
+ * The drawer's marketing parts and the quieter add (issue 37), each set only when its attribute asks for it:
+ * `data-free-shipping-over="50"` (the amount, in the cart's currency, from which shipping is free: a bar
+ * counts down to it), `data-cross-sell="<collection slug>"` (up to four of its products in the drawer),
+ * `data-cart-note` (the shopper's note to the shop), `data-open-cart-on-add="toast"` (a notice, not the drawer).
+ */
+export interface MarketingConfig {
+  freeShippingOver?: number;
+  crossSell?: string;
+  cartNote?: true;
+  toastOnAdd?: true;
+}
+
+/** The marketing parts' attributes (`MarketingConfig`); a value that cannot be used is a problem and no part. */
+function readMarketing(
+  data: Record<string, string | undefined>,
+  problem: (attribute: string, message: string) => void,
+): MarketingConfig {
+  const marketing: MarketingConfig = {};
+  const over = data.freeShippingOver?.trim();
+  if (over !== undefined) {
+    if (/^\d+(\.\d+)?$/.test(over) && Number(over) > 0) marketing.freeShippingOver = Number(over);
+    else
+      problem(
+        'data-free-shipping-over',
+        `"${over}" is not a positive amount such as 50; no free-shipping bar`,
+      );
+  }
+  const slug = data.crossSell?.trim();
+  if (slug !== undefined) {
+    if (/^[\w-]{1,100}$/.test(slug)) marketing.crossSell = slug;
+    else problem('data-cross-sell', `"${slug}" is not a collection's slug such as summer; no cross-sell`);
+  }
+  if (
+    data.cartNote !== undefined &&
+    oneOf(data.cartNote, 'data-cart-note', ['true', 'false'], 'true', problem) === 'true'
+  )
+    marketing.cartNote = true;
+  return marketing;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -150,7 +194,13 @@ export function readEmbedConfig(
       problem('data-strings', 'must be JSON such as {"checkout":"Pay now"}; using the built-in texts');
     }
   }
-  const open = oneOf(data.openCartOnAdd, 'data-open-cart-on-add', ['true', 'false'], 'true', problem);
+  const open = oneOf(
+    data.openCartOnAdd,
+    'data-open-cart-on-add',
+    ['true', 'false', 'toast'],
+    'true',
+    problem,
+  );
   const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problem);
   return {
     config: {
@@ -163,6 +213,8 @@ export function readEmbedConfig(
       openCartOnAdd: open === 'true',
       accountSections: data.accountSections,
       cartApi,
+      ...readMarketing(data, problem),
+      ...(open === 'toast' ? { toastOnAdd: true } : {}),
     },
     problems,
   };

@@ -81,6 +81,27 @@ const en = {
     signInFailed: 'Signing in did not work.',
     sessionExpired: 'You were signed out. Sign in again to get back to your account and its cart.',
     countryInvalid: 'Choose a country.',
+    // The drawer's marketing parts (issue 37): the free-shipping bar, the cross-sell, the note, the add's notice.
+    /** The free-shipping bar's name (a progress bar) and its line. */
+    freeShipping: 'Free shipping',
+    freeShippingAway: '{amount} away from free shipping',
+    freeShippingReached: 'You get free shipping',
+    /** The cross-sell's heading, its Add button, and the button as a screen reader says it. */
+    crossSell: 'You may also like',
+    crossSellAdd: 'Add',
+    crossSellAddNamed: 'Add {name} to the cart',
+    /** A product with options: its Add opens the product's quick view, to choose them there. */
+    crossSellChoose: 'Choose options for {name}',
+    /** The note to the shop: its disclosure, its field, its button and what it says. */
+    noteAdd: 'Add a note',
+    noteLabel: 'Note for the shop',
+    noteSave: 'Save note',
+    noteSaved: 'Note saved',
+    noteFailed: 'Your note could not be saved.',
+    noteLeft: '{count} character left|{count} characters left',
+    /** The notice an add shows instead of the drawer (`data-open-cart-on-add="toast"`). */
+    toastAdded: 'Added to cart',
+    viewCart: 'View cart',
   },
   /** The login modal's. */
   login: {

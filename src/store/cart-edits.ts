@@ -30,6 +30,7 @@ export function cartEdits(core: CartCore): CartEdits {
     addToCart: addition(edits),
     ...lineEdits(edits),
     ...couponEdits(edits),
+    saveNote: noteEdit(edits),
     estimate: totalsEstimate(edits),
     ...checkoutEdits(edits),
     retryCart: retrying(core),
@@ -222,6 +223,18 @@ function couponEdits({ core, backend }: Edits): Pick<CartEdits, 'applyCoupon' | 
     async removeCoupon() {
       await change((api) => api.removeCoupon(get().cart.cart));
     },
+  };
+}
+
+/** The shopper's note to the shop, on the cart: the cart it answers with is taken, a failure said to the caller. */
+function noteEdit({ core, backend }: Edits): CartEdits['saveNote'] {
+  return async (note) => {
+    try {
+      core.acceptCart(await (await backend).setNote(note));
+      return null;
+    } catch (error) {
+      return problemOf(error, 'noteFailed');
+    }
   };
 }
 
