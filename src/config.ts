@@ -1,5 +1,5 @@
-/** What a site builder sets on the script tag (the drawer's marketing parts: `MarketingConfig`). */
-export interface EmbedConfig extends MarketingConfig {
+/** What a site builder sets on the script tag. */
+export interface EmbedConfig {
   /** The OAuth client id of the site (`data-client-id`). */
   clientId: string;
   /** The platform's API base URL (`data-api-base`), default `https://www.wixapis.com`. */
@@ -17,9 +17,11 @@ export interface EmbedConfig extends MarketingConfig {
   strings: Record<string, string>;
   /**
    * Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes;
-   * `toast` (`toastOnAdd`) shows a small notice instead.
+   * `toast` shows a small notice instead (`toastOnAdd`).
    */
   openCartOnAdd: boolean;
+  /** `data-open-cart-on-add="toast"`: an add shows a small notice near the page's cart button, not the drawer. */
+  toastOnAdd?: boolean;
   /**
    * The member menu's sections of the platform's members area, by name (`data-account-sections="orders
    * bookings"`); the menu reads them. Default: the shop's own, `account orders`.
@@ -30,47 +32,12 @@ export interface EmbedConfig extends MarketingConfig {
    * or `v2`. The same cart either way; v1 is removed on 2027-02-01.
    */
   cartApi: 'v1' | 'v2';
-}
-
-/**
- * The drawer's marketing parts and the quieter add (issue 37), each set only when its attribute asks for it:
- * `data-free-shipping-over="50"` (the amount, in the cart's currency, from which shipping is free: a bar
- * counts down to it), `data-cross-sell="<collection slug>"` (up to four of its products in the drawer),
- * `data-cart-note` (the shopper's note to the shop), `data-open-cart-on-add="toast"` (a notice, not the drawer).
- */
-export interface MarketingConfig {
-  freeShippingOver?: number;
-  crossSell?: string;
-  cartNote?: true;
-  toastOnAdd?: true;
-}
-
-/** The marketing parts' attributes (`MarketingConfig`); a value that cannot be used is a problem and no part. */
-function readMarketing(
-  data: Record<string, string | undefined>,
-  problem: (attribute: string, message: string) => void,
-): MarketingConfig {
-  const marketing: MarketingConfig = {};
-  const over = data.freeShippingOver?.trim();
-  if (over !== undefined) {
-    if (/^\d+(\.\d+)?$/.test(over) && Number(over) > 0) marketing.freeShippingOver = Number(over);
-    else
-      problem(
-        'data-free-shipping-over',
-        `"${over}" is not a positive amount such as 50; no free-shipping bar`,
-      );
-  }
-  const slug = data.crossSell?.trim();
-  if (slug !== undefined) {
-    if (/^[\w-]{1,100}$/.test(slug)) marketing.crossSell = slug;
-    else problem('data-cross-sell', `"${slug}" is not a collection's slug such as summer; no cross-sell`);
-  }
-  if (
-    data.cartNote !== undefined &&
-    oneOf(data.cartNote, 'data-cart-note', ['true', 'false'], 'true', problem) === 'true'
-  )
-    marketing.cartNote = true;
-  return marketing;
+  /**
+   * The script tag's `data-*` attributes as given: the drawer's marketing parts (`data-free-shipping-over`,
+   * `data-cross-sell`, `data-cart-note`, `data-open-cart-on-add="toast"`) read theirs with their own code
+   * (src/marketing.ts), which the first page does not download.
+   */
+  data?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -213,8 +180,8 @@ export function readEmbedConfig(
       openCartOnAdd: open === 'true',
       accountSections: data.accountSections,
       cartApi,
-      ...readMarketing(data, problem),
-      ...(open === 'toast' ? { toastOnAdd: true } : {}),
+      toastOnAdd: open === 'toast',
+      data,
     },
     problems,
   };

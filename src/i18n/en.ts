@@ -90,8 +90,8 @@ const en = {
     crossSell: 'You may also like',
     crossSellAdd: 'Add',
     crossSellAddNamed: 'Add {name} to the cart',
-    /** A product with options: its Add opens the product's quick view, to choose them there. */
-    crossSellChoose: 'Choose options for {name}',
+    /** A product with options: its Add opens the product's quick view, to choose them there (said with the Add). */
+    crossSellChoose: 'Add {name}: choose its options first',
     /** The note to the shop: its disclosure, its field, its button and what it says. */
     noteAdd: 'Add a note',
     noteLabel: 'Note for the shop',

@@ -74,7 +74,7 @@ const es: Texts = {
     crossSell: 'También te puede gustar',
     crossSellAdd: 'Añadir',
     crossSellAddNamed: 'Añadir {name} al carrito',
-    crossSellChoose: 'Elegir opciones de {name}',
+    crossSellChoose: 'Añadir {name}: elige primero sus opciones',
     noteAdd: 'Añadir una nota',
     noteLabel: 'Nota para la tienda',
     noteSave: 'Guardar nota',

@@ -74,7 +74,7 @@ const fr: Texts = {
     crossSell: 'Vous aimerez aussi',
     crossSellAdd: 'Ajouter',
     crossSellAddNamed: 'Ajouter {name} au panier',
-    crossSellChoose: 'Choisir les options de {name}',
+    crossSellChoose: 'Ajouter {name} : choisir d’abord ses options',
     noteAdd: 'Ajouter une note',
     noteLabel: 'Note pour la boutique',
     noteSave: 'Enregistrer la note',

@@ -74,7 +74,7 @@ const it: Texts = {
     crossSell: 'Potrebbe piacerti anche',
     crossSellAdd: 'Aggiungi',
     crossSellAddNamed: 'Aggiungi {name} al carrello',
-    crossSellChoose: 'Scegli le opzioni di {name}',
+    crossSellChoose: 'Aggiungi {name}: scegli prima le opzioni',
     noteAdd: 'Aggiungi una nota',
     noteLabel: 'Nota per il negozio',
     noteSave: 'Salva la nota',

@@ -74,7 +74,7 @@ const pt: Texts = {
     crossSell: 'Você também pode gostar',
     crossSellAdd: 'Adicionar',
     crossSellAddNamed: 'Adicionar {name} ao carrinho',
-    crossSellChoose: 'Escolher opções de {name}',
+    crossSellChoose: 'Adicionar {name}: escolha as opções primeiro',
     noteAdd: 'Adicionar uma observação',
     noteLabel: 'Observação para a loja',
     noteSave: 'Salvar observação',
