@@ -24,11 +24,14 @@ export function Note({ store, t, locale, slice, marketing }: ViewProps) {
   const [saving, setSaving] = useState<Saving>({ state: 'idle' });
   /** What was last sent (or read): the same text is not sent again (a blur after Save). */
   const sent = useRef<string | undefined>(undefined);
+  const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const countId = useId();
   if (!marketing?.cartNote || !slice.cart) return null;
   const text = draft ?? saved;
   const save = async () => {
+    // What the field holds now (a render may not have followed the last keystroke yet).
+    const text = field.current?.value ?? draft ?? saved;
     if (text === (sent.current ?? saved)) return;
     sent.current = text;
     setSaving({ state: 'saving' });
@@ -43,6 +46,7 @@ export function Note({ store, t, locale, slice, marketing }: ViewProps) {
       <label htmlFor={fieldId}>{t.noteLabel}</label>
       <textarea
         id={fieldId}
+        ref={field}
         value={text}
         maxLength={NOTE_MAX}
         rows={3}

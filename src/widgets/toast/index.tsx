@@ -22,8 +22,10 @@ export const TOAST_MS = 5000;
 /** The notice's styles: the shared theme and controls, then its own. */
 export const css = `${theme}\n${controls}\n${styles}`;
 
-/** An add shown: its product, and a new key for each (a new add starts the time again). */
+/** An add shown: the page's store and configuration, the product, and a new key for each (its time anew). */
 interface Added {
+  store: Storefront;
+  config: NoticeConfig;
   productId: string;
   key: number;
 }
@@ -45,35 +47,38 @@ function placeUnderCartButton(host: HTMLElement): void {
   host.style.setProperty('--sf-toast-top', `${inView ? Math.round(bottom) : 0}px`);
 }
 
-/** Puts the notice's host (its own shadow root) at the end of the body, and renders into it once texts are here. */
-function mountNotice(store: Storefront, config: NoticeConfig): (added: Added | null) => void {
-  const doc = document;
-  const host = doc.createElement('sf-cart-toast');
-  if (config.theme && config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
-  doc.body.append(host);
+/**
+ * Puts the notice's host (its own shadow root) at the end of the body, and renders each add into it once its
+ * texts are here (the page's language's: the drawer's pack, which the add downloaded).
+ */
+function mountNotice(): (added: Added | null) => void {
+  const host = document.createElement('sf-cart-toast');
+  document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
   adoptStyles(root, css);
-  let rendered: Root | undefined;
-  let t: Strings | undefined;
+  const rendered: Root = createRoot(root);
   let latest: Added | null = null;
-  const render = () => {
-    if (!t) return;
-    rendered ??= createRoot(root);
-    rendered.render(<Notice store={store} t={t} added={latest} done={() => update(null)} />);
+  const render = (t?: Strings) => {
+    if (!latest || !t) return rendered.render(null);
+    rendered.render(<Notice store={latest.store} t={t} added={latest} done={done} />);
   };
   const update = (added: Added | null) => {
     latest = added;
-    if (added) placeUnderCartButton(host);
-    render();
+    if (!added) return render();
+    const { config } = added;
+    placeUnderCartButton(host);
+    if (config.theme && config.theme !== 'auto') host.setAttribute('data-theme', config.theme);
+    else host.removeAttribute('data-theme');
+    stringsFor(config.lang, config.strings).then(
+      (t) => {
+        if (latest !== added) return;
+        host.setAttribute('data-texts', textsDirection(config, t));
+        render(t);
+      },
+      (error: unknown) => console.error('[storefront]', error),
+    );
   };
-  void stringsFor(config.lang, config.strings).then(
-    (texts) => {
-      t = texts;
-      host.setAttribute('data-texts', textsDirection(config, texts));
-      render();
-    },
-    (error: unknown) => console.error('[storefront]', error),
-  );
+  const done = () => update(null);
   return update;
 }
 
@@ -85,8 +90,8 @@ function mountNotice(store: Storefront, config: NoticeConfig): (added: Added | n
 export function showAdded(store: Storefront, config: NoticeConfig, productId: string): void {
   // The drawer open (an add from a quick view over it) shows the add itself.
   if (store.getState().ui.cartOpen) return;
-  show ??= mountNotice(store, config);
-  show({ productId, key: ++adds });
+  show ??= mountNotice();
+  show({ store, config, productId, key: ++adds });
 }
 
 /** Whether the pointer is over an element or the focus in it, kept current. */
