@@ -158,3 +158,19 @@ export const overflows = (page: Page, hosts = WIDGETS) =>
     },
     [hosts, SELECT_ARROW_PX] as const,
   );
+
+/**
+ * The demo's pages with more `data-*` attributes on their script tag, as a site builder would paste them (issue
+ * 37's marketing parts): each document's HTML is rewritten on its way to the page.
+ */
+export async function withScriptAttributes(page: Page, attributes: Record<string, string>): Promise<void> {
+  const added = Object.entries(attributes)
+    .map(([name, value]) => ` data-${name}="${value}"`)
+    .join('');
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const html = (await response.text()).replace('data-client-id="demo-client"', `$&${added}`);
+    await route.fulfill({ response, body: html });
+  });
+}

@@ -8,7 +8,7 @@ import { safeImageUrl } from '../../ui/format';
 import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
 import { formatAmount } from '../../ui/price';
-import type { BodyProps } from './body';
+import type { PartProps } from './part-props';
 
 /** The most products the drawer offers. */
 export const CROSS_SELL_MAX = 4;
@@ -46,13 +46,13 @@ const hasOptions = (product: Product) =>
  * nothing once none is left. The collection is the store's catalogue read (one request, none when a grid of
  * the page read it already; a failed read is tried again at the next open, never more than once an open).
  */
-export function CrossSell(props: BodyProps) {
+export function CrossSell(props: PartProps) {
   const collection = props.marketing?.crossSell;
   return collection ? <Offers {...props} collection={collection} /> : null;
 }
 
 /** The collection's products on offer, read once an open. */
-function Offers(props: BodyProps & { collection: string }) {
+function Offers(props: PartProps & { collection: string }) {
   const { store, t, lines, collection } = props;
   const query = useMemo(() => ({ collection }), [collection]);
   useEffect(() => {
@@ -95,7 +95,7 @@ function Offer({
   locale,
   product,
   landed,
-}: BodyProps & { product: Product; landed: () => void }) {
+}: PartProps & { product: Product; landed: () => void }) {
   const [adding, setAdding] = useState(false);
   const name = product.name ?? '';
   const price = product.priceData ?? product.price;

@@ -2,13 +2,13 @@ import { createElement, useEffect, useRef, useState } from 'react';
 import { cartFigures } from '../../store/cart-summary';
 import { fill } from '../../ui/i18n';
 import { formatAmount } from '../../ui/price';
-import type { BodyProps } from './body';
+import type { PartProps } from './part-props';
 
 /**
  * What the cart's lines come to after discounts (the estimate's subtotal less its discount, else the lines' own
  * sum), and whether a newer figure is on its way (`cartFigures`).
  */
-function spentOf({ slice }: BodyProps) {
+function spentOf({ slice }: PartProps) {
   const cart = slice.cart;
   if (!cart) return { spent: 0, updating: false };
   const { summary, subtotal, updating } = cartFigures(cart, slice);
@@ -22,7 +22,7 @@ function spentOf({ slice }: BodyProps) {
  * while the drawer is open, not when the drawer opens nor when the same figure renders again. While a new
  * estimate is on its way the last figure stays (the lines' own sum, before their discount, would flicker).
  */
-export function FreeShipping(props: BodyProps) {
+export function FreeShipping(props: PartProps) {
   const { t, currency, locale, marketing, lines, loading } = props;
   const over = marketing?.freeShippingOver;
   const { spent, updating } = spentOf(props);

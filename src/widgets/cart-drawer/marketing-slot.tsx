@@ -1,6 +1,6 @@
 import { createElement, useEffect, useState } from 'react';
 import { loadOnce, retryOnce } from '../../chunks';
-import type { BodyProps } from './body';
+import type { PartProps } from './part-props';
 
 type MarketingParts = typeof import('./marketing');
 let loaded: MarketingParts | undefined;
@@ -13,14 +13,14 @@ export const loadMarketing = loadOnce(() =>
 );
 
 /** Whether the page asks for any marketing part (what is asked, and whether it can be, is the chunk's to read). */
-export const wantsMarketing = (data: BodyProps['attributes']) =>
+export const wantsMarketing = (data: PartProps['attributes']) =>
   !!data && (data.freeShippingOver ?? data.crossSell ?? data.cartNote) !== undefined;
 
 /** A marketing part of the drawer once its code is here; nothing on a page that asks for none. */
 export function MarketingPart({
   part,
   ...props
-}: BodyProps & { part: 'FreeShipping' | 'CrossSell' | 'Note' }) {
+}: PartProps & { part: 'FreeShipping' | 'CrossSell' | 'Note' }) {
   const wanted = wantsMarketing(props.attributes);
   const [parts, setParts] = useState(loaded);
   useEffect(() => {
