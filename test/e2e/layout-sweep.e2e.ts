@@ -9,6 +9,7 @@ import {
   overflows,
   unexpectedErrors,
   WIDGETS,
+  withScriptAttributes,
 } from './page-checks';
 import { layoutProblems } from './visual-checks';
 
@@ -22,7 +23,8 @@ import { layoutProblems } from './visual-checks';
  *
  * States: the product grid's cards; the login modal with a wrong password, and its register view refused; the
  * drawer with an 80-character name at a wide price and a second line, a refused coupon, then SAVE10 applied and
- * the delivery options estimated; the member menu open (Jane signed in); the product page (`layout="page"`).
+ * the delivery options estimated (with the marketing parts of issue 37 shown: the free-shipping bar, the
+ * cross-sell, the note opened); the member menu open (Jane signed in); the product page (`layout="page"`).
  *
  * One page a language, its states reached one after the other (the drawer's states build on each other). Light
  * and dark are the same page: the theme is only colours (`light-dark()` in theme.css, nothing else depends on
@@ -164,6 +166,13 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
         [lang, dir],
       );
 
+      // The drawer's marketing parts on (issue 37): the free-shipping bar, the summer cross-sell, the note.
+      await withScriptAttributes(page, {
+        'free-shipping-over': '50',
+        'cross-sell': 'summer',
+        'cart-note': '',
+      });
+
       /** The state on screen checked at every width, then its contrast light and dark. */
       const check = async (state: string, widths = WIDTHS) => {
         for (const size of widths) {
@@ -222,6 +231,11 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
       const drawer = page.locator('sf-cart-drawer [part="drawer"]');
       await drawer.locator('[part="line"]').nth(1).waitFor();
       await expect.poll(() => drawer.locator('[part="line-total"]').first().textContent()).toMatch(/37/);
+      // Every marketing part shown: the bar, the cross-sell's four products, the note's field.
+      await drawer.locator('[part="free-shipping"]').waitFor();
+      await expect.poll(() => drawer.locator('[part="cross-sell"] .offer').count()).toBe(4);
+      await drawer.locator('[part="note"] summary').click();
+      await drawer.locator('[part="note"] textarea').waitFor();
       const coupon = drawer.locator('[part="coupon"]');
       await coupon.locator('input').fill('BOGUS');
       await coupon.locator('button[type="submit"]').click();

@@ -161,16 +161,17 @@ export const overflows = (page: Page, hosts = WIDGETS) =>
 
 /**
  * The demo's pages with more `data-*` attributes on their script tag, as a site builder would paste them (issue
- * 37's marketing parts): each document's HTML is rewritten on its way to the page.
+ * 37's marketing parts): set as the tag arrives, before it runs (an external classic script waits for its
+ * file, and the observer runs before). (Not by rewriting the page's HTML with `page.route`: a page made so is
+ * not the demo server's for Chromium's local network access, which then refuses its calls to the sandbox.)
  */
 export async function withScriptAttributes(page: Page, attributes: Record<string, string>): Promise<void> {
-  const added = Object.entries(attributes)
-    .map(([name, value]) => ` data-${name}="${value}"`)
-    .join('');
-  await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.continue();
-    const response = await route.fetch();
-    const html = (await response.text()).replace('data-client-id="demo-client"', `$&${added}`);
-    await route.fulfill({ response, body: html });
-  });
+  await page.addInitScript((attributes) => {
+    new MutationObserver((_records, observer) => {
+      const tag = document.querySelector('script[data-client-id]');
+      if (!tag) return;
+      observer.disconnect();
+      for (const [name, value] of Object.entries(attributes)) tag.setAttribute(`data-${name}`, value);
+    }).observe(document, { childList: true, subtree: true });
+  }, attributes);
 }
