@@ -47,6 +47,8 @@ export function Note({ store, t, locale, slice, marketing }: ViewProps) {
       <textarea
         id={fieldId}
         ref={field}
+        // The shopper's words in their own direction, whatever the page's.
+        dir="auto"
         value={text}
         maxLength={NOTE_MAX}
         rows={3}
