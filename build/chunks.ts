@@ -86,8 +86,11 @@ export function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | '
     // The sign-in flows with the hosted sign-in's code exchange, which a sign-in in the modal uses too: one
     // file, not two (0.3 KB gzip less; the return from the hosted login page, rare, downloads the flows too).
     { name: 'sign-in-flows', files: ['src/store/sign-in-flows.ts', 'src/auth/hosted.ts'] },
-    // <sf-product> and <sf-product-grid>: their views and styles, the catalogue's store slice and its calls.
-    { name: 'products', files: ['src/widgets/product/index.tsx', 'src/store/products.ts'] },
+    // The catalogue's reads for the store and their keys: the product elements' (which import it, so it downloads
+    // beside them) and the drawer's cross-sell's (issue 37: without the product elements' views, 9.8 KB gzip).
+    { name: 'catalogue', files: ['src/store/products.ts', 'src/store/product-keys.ts'] },
+    // <sf-product> and <sf-product-grid>: their views and styles.
+    { name: 'products', files: ['src/widgets/product/index.tsx'] },
     // What only a product page (`layout="page"`) shows: gallery (videos too), description, info, the sanitiser.
     { name: 'product-page', files: ['src/widgets/product/page.tsx'] },
     // The other cart service, for a page whose script tag asks for it without embed.js (embed.js picks the
@@ -100,7 +103,8 @@ export function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | '
 /**
  * Code few pages load, whose imports the script-tag build's integrity gate marks (scripts/cdn-integrity.ts), so
  * that its hashes are in a second manifest the other pages never download: the return from the hosted
- * sign-in, the member's own calls, the return from checkout, and the other cart service's code (with V2's view
+ * sign-in, the member's own calls, the return from checkout, the drawer's marketing parts and the notice of an
+ * add (issue 37), and the other cart service's code (with V2's view
  * of its cart, on v1). (The sign-in flows and a sign-in's turns are in the first: a sign-in in the modal would
  * otherwise download the second manifest for them, 0.35 KB gzip more than their two hashes in the first.)
  */
@@ -109,6 +113,9 @@ export function rareCode(cart: 'v1' | 'v2'): string[] {
     'src/auth/redirect-back.ts',
     'src/store/member-actions.ts',
     'src/store/order-return.ts',
+    // The drawer's marketing parts and the notice of an add (issue 37): only pages that ask for them.
+    'src/widgets/cart-drawer/marketing.tsx',
+    'src/widgets/toast/index.tsx',
     ...(cart === 'v1' ? [...CART_CODE.v2.changes, ...CART_V2_VIEW] : CART_CODE.v1.changes),
   ];
 }

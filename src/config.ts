@@ -15,8 +15,13 @@ export interface EmbedConfig {
   theme: 'light' | 'dark' | 'auto';
   /** Overrides of the widgets' texts (`data-strings`, JSON such as `{"checkout":"Pay now"}`). */
   strings: Record<string, string>;
-  /** Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes. */
+  /**
+   * Whether an add from a `data-sf-add-to-cart` button opens the drawer (`data-open-cart-on-add`), default yes;
+   * `toast` shows a small notice instead (`toastOnAdd`).
+   */
   openCartOnAdd: boolean;
+  /** `data-open-cart-on-add="toast"`: an add shows a small notice near the page's cart button, not the drawer. */
+  toastOnAdd?: boolean;
   /**
    * The member menu's sections of the platform's members area, by name (`data-account-sections="orders
    * bookings"`); the menu reads them. Default: the shop's own, `account orders`.
@@ -41,6 +46,12 @@ export interface EmbedConfig {
    * boolean attribute; `"false"` is off), default no. A sign-in that cannot finish in the modal offers it anyway.
    */
   hostedLoginLink: boolean;
+  /**
+   * The script tag's `data-*` attributes as given: the drawer's marketing parts (`data-free-shipping-over`,
+   * `data-cross-sell`, `data-cart-note`, `data-open-cart-on-add="toast"`) read theirs with their own code
+   * (src/marketing.ts), which the first page does not download.
+   */
+  data?: Readonly<Record<string, string | undefined>> | undefined;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -164,7 +175,13 @@ export function readEmbedConfig(
       problem('data-strings', 'must be JSON such as {"checkout":"Pay now"}; using the built-in texts');
     }
   }
-  const open = oneOf(data.openCartOnAdd, 'data-open-cart-on-add', ['true', 'false'], 'true', problem);
+  const open = oneOf(
+    data.openCartOnAdd,
+    'data-open-cart-on-add',
+    ['true', 'false', 'toast'],
+    'true',
+    problem,
+  );
   const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problem);
   return {
     config: {
@@ -180,6 +197,8 @@ export function readEmbedConfig(
       openCartOnAdd: open === 'true',
       cartApi,
       hostedLoginLink: (data.hostedLoginLink ?? 'false') !== 'false',
+      toastOnAdd: open === 'toast',
+      data,
     },
     problems,
   };

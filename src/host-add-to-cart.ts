@@ -1,3 +1,5 @@
+import { retryOnce } from './chunks';
+import type { EmbedConfig } from './config';
 import { scopeOf } from './host-scope';
 import type { Strings } from './i18n/en';
 import type { Storefront } from './store/store';
@@ -165,7 +167,7 @@ export async function addFrom(
     lang: string;
     strings?: Record<string, string>;
     report: (message: string) => void;
-  },
+  } & Partial<Pick<EmbedConfig, 'theme' | 'toastOnAdd'>>,
 ): Promise<void> {
   const texts = textsFor('drawer', options.lang, options.strings);
   texts.catch(() => {}); // (said on the console instead, by `report`)
@@ -211,6 +213,13 @@ export async function addFrom(
     if (options.openCartOnAdd) store.getState().openCart();
     const ok = await adding;
     add.setAttribute('data-sf-state', ok ? 'added' : 'error');
+    // `data-open-cart-on-add="toast"`: a notice near the page's cart button instead.
+    if (ok && options.toastOnAdd)
+      void retryOnce(() => import('./widgets/toast/index')).then(
+        (notice) => notice.showAdded(store, { strings: {}, ...options }, read.input.productId),
+        (error: unknown) =>
+          options.report(`the notice of an add could not be loaded: ${(error as Error).message}`),
+      );
     if (!ok) {
       const problem = store.getState().cart.error;
       // Refused (not lost) for a product the page did not show: read it, and say which option wants a choice.

@@ -1,3 +1,4 @@
+import type { EmbedConfig } from './config';
 import type { Storefront } from './store/store';
 import { OPEN_MENU_EVENT } from './ui/lazy-element';
 import { withTexts } from './widgets/texts';
@@ -5,7 +6,7 @@ import { withTexts } from './widgets/texts';
 /** What the host page keeps up to date: the cart count's elements and the elements shown by role. */
 const PAINTED = '[data-sf-cart-count],[data-sf-show]';
 
-type HostOptions = {
+type HostOptions = Partial<Pick<EmbedConfig, 'theme' | 'toastOnAdd'>> & {
   openCartOnAdd: boolean;
   lang: string;
   /** The site's texts (`data-strings`), over the messages the page's own elements show. */

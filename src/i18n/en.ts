@@ -95,6 +95,27 @@ const en = {
     couponLocked: 'This cart’s coupon cannot be changed.',
     couponGone: 'This coupon is no longer on your cart.',
     couponTaken: 'Your cart already has a coupon.',
+    // The drawer's marketing parts (issue 37): the free-shipping bar, the cross-sell, the note, the add's notice.
+    /** The free-shipping bar's name (a progress bar) and its line. */
+    freeShipping: 'Free shipping',
+    freeShippingAway: '{amount} away from free shipping',
+    freeShippingReached: 'You get free shipping',
+    /** The cross-sell's heading, its Add button, and the button as a screen reader says it. */
+    crossSell: 'You may also like',
+    crossSellAdd: 'Add',
+    crossSellAddNamed: 'Add {name} to the cart',
+    /** A product with options: its Add opens the product's quick view, to choose them there (said with the Add). */
+    crossSellChoose: 'Add {name}: choose its options first',
+    /** The note to the shop: its disclosure, its field, its button and what it says. */
+    noteAdd: 'Add a note',
+    noteLabel: 'Note for the shop',
+    noteSave: 'Save note',
+    noteSaved: 'Note saved',
+    noteFailed: 'Your note could not be saved.',
+    noteLeft: '{count} character left|{count} characters left',
+    /** The notice an add shows instead of the drawer (`data-open-cart-on-add="toast"`). */
+    toastAdded: 'Added to cart',
+    viewCart: 'View cart',
   },
   /** The login modal's. */
   login: {

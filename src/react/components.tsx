@@ -294,6 +294,11 @@ export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
         const now = live.current();
         if (added && now?.store === store && (openCart ?? now.config.openCartOnAdd))
           store.getState().openCart();
+        // The provider's `openCartOnAdd="toast"`: a notice near the page's cart button instead.
+        else if (added && now?.store === store && openCart === undefined && now.config.toastOnAdd)
+          void import('../widgets/toast/index').then((notice) =>
+            notice.showAdded(store, now.config, productId),
+          );
         onAdded?.(added > 0, added);
       }}
     >

@@ -12,6 +12,7 @@ import type { LoginIntent, Storefront, StorefrontState } from '../store/store';
 import type { WidgetContext } from '../ui/lazy-element';
 import { Drawer } from '../widgets/cart-drawer/drawer';
 import { css as drawerCss } from '../widgets/cart-drawer/index';
+import marketingCss from '../widgets/cart-drawer/marketing.css?inline';
 import type { Strings } from '../widgets/cart-drawer/strings';
 import { css as loginCss } from '../widgets/login-modal/index';
 import { LoginModal as LoginModalView } from '../widgets/login-modal/modal';
@@ -20,6 +21,8 @@ import { useStorefrontContext } from './context';
 import { type HostProps, ShadowHost, useHostTheme } from './shadow-host';
 import { drawerTexts, loginTexts, useTexts } from './texts';
 
+/** The drawer's styles with its marketing parts' (the script tag's drawer adopts theirs with their chunk). */
+const DRAWER_CSS = `${drawerCss}\n${marketingCss}`;
 /**
  * A dialog's open state, controlled or not (as Radix's `open` / `onOpenChange`). The store holds it (the
  * drawer's `ui.cartOpen`, the modal's `ui.loginOpen`), so `useCart().openCart()`, `<AddToCartButton>` and
@@ -119,7 +122,16 @@ function DrawerWhileOpen({
   const { store, config } = context;
   const shown = useShown(store, CART, open);
   if (!shown) return null;
-  return <Drawer store={store} t={t} locale={config.lang} currency={config.currency} onClose={onClose} />;
+  return (
+    <Drawer
+      store={store}
+      t={t}
+      locale={config.lang}
+      currency={config.currency}
+      onClose={onClose}
+      attributes={config.data}
+    />
+  );
 }
 
 export interface CartDrawerProps extends OpenChangeProps, HostProps {}
@@ -141,7 +153,7 @@ export function CartDrawer(props: CartDrawerProps): ReactElement {
   return (
     <ShadowHost
       tag="sf-cart-drawer"
-      css={drawerCss}
+      css={DRAWER_CSS}
       theme={useHostTheme('<CartDrawer>')}
       host={host}
       texts={t}

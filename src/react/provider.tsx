@@ -28,8 +28,20 @@ export interface StorefrontProviderProps extends StorefrontCallbacks {
   theme?: 'light' | 'dark' | 'auto';
   /** Texts to replace, by key (as the script tag's `data-strings`). */
   strings?: Record<string, string>;
-  /** Whether `<AddToCartButton>` opens the cart drawer after an add; yes by default. */
-  openCartOnAdd?: boolean;
+  /**
+   * Whether `<AddToCartButton>` (and a product card's Add) opens the cart drawer after an add; yes by default.
+   * `"toast"`: a small notice near the page's cart button (an element with `data-sf-open-cart`) instead.
+   */
+  openCartOnAdd?: boolean | 'toast';
+  /**
+   * The cart drawer's free-shipping bar: the subtotal (after discounts, in the cart's currency) from which
+   * shipping is free, as the script tag's `data-free-shipping-over`.
+   */
+  freeShippingOver?: number;
+  /** The cart drawer's cross-sell: a collection's slug (`data-cross-sell`), up to four of its products. */
+  crossSell?: string;
+  /** The cart drawer's "Add a note" for the shopper's note to the shop (`data-cart-note`). */
+  cartNote?: boolean;
   /** The member menu's sections of the members area (`"orders bookings"`); the shop's own by default. */
   accountSections?: string;
   /**
@@ -94,11 +106,22 @@ const sessionKeyOf = ({ clientId, apiBase, cartApi }: Settings) =>
 
 /** The settings as the script tag's `data-*` attributes. */
 function dataOf(settings: Settings): Record<string, string | undefined> {
-  const { strings, openCartOnAdd, analytics, consentRequired, hostedLoginLink, ...attributes } = settings;
+  const {
+    strings,
+    openCartOnAdd,
+    analytics,
+    consentRequired,
+    hostedLoginLink,
+    freeShippingOver,
+    cartNote,
+    ...attributes
+  } = settings;
   return {
     ...attributes,
     ...(analytics ? { analytics: analytics.join(' ') } : {}),
     ...(consentRequired ? { consent: 'required' } : {}),
+    ...(freeShippingOver === undefined ? {} : { freeShippingOver: String(freeShippingOver) }),
+    ...(cartNote === undefined ? {} : { cartNote: String(cartNote) }),
     ...(strings ? { strings: JSON.stringify(strings) } : {}),
     ...(openCartOnAdd === undefined ? {} : { openCartOnAdd: String(openCartOnAdd) }),
     ...(hostedLoginLink === undefined ? {} : { hostedLoginLink: String(hostedLoginLink) }),

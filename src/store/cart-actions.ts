@@ -8,6 +8,7 @@ const EDITS = [
   'removeLine',
   'applyCoupon',
   'removeCoupon',
+  'saveNote',
   'estimate',
   'checkout',
   'addToCart',

@@ -32,6 +32,7 @@ export function cartEdits(core: CartCore): CartEdits {
     addToCart: addition(edits),
     ...lineEdits(edits),
     ...couponEdits(edits),
+    saveNote: noteEdit(edits),
     estimate: totalsEstimate(edits),
     ...checkoutEdits(edits),
     retryCart: retrying(core),
@@ -262,6 +263,18 @@ function couponEdits({ core, backend }: Edits): Pick<CartEdits, 'applyCoupon' | 
       // (Its refusals do not name the coupon.)
       await change((api) => api.removeCoupon(get().cart.cart), '');
     },
+  };
+}
+
+/** The shopper's note to the shop, on the cart: the cart it answers with is taken, a failure said to the caller. */
+function noteEdit({ core, backend }: Edits): CartEdits['saveNote'] {
+  return async (note) => {
+    try {
+      core.acceptCart(await (await backend).setNote(note));
+      return null;
+    } catch (error) {
+      return problemOf(error, 'noteFailed');
+    }
   };
 }
 

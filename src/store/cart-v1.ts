@@ -34,6 +34,7 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
     remove: async (lineId) => (await removeLineItemsFromCurrentCart(api, [lineId])).cart,
     applyCoupon: async (code) => (await updateCurrentCart(api, { couponCode: code })).cart,
     removeCoupon: async () => (await removeCouponFromCurrentCart(api)).cart,
+    setNote: async (note) => (await updateCurrentCart(api, { cartInfo: { buyerNote: note } })).cart,
     estimate: (choice) => estimateCurrentCartTotals(api, shippingOf(choice)),
     async checkout(_cart, choice, back) {
       const { checkoutId } = await createCheckoutFromCurrentCart(api, {

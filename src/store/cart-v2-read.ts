@@ -58,6 +58,7 @@ export function cartOf(cart: CartV2): Cart | null {
     updatedDate: cart.updatedDate,
     revision: cart.revision,
     currency: cart.paymentInfo?.currencyCode || cart.businessInfo?.currencyCode,
+    ...(cart.note ? { buyerNote: cart.note } : {}),
     lineItems: (cart.lineItems ?? []).map(lineOf),
     appliedDiscounts: (cart.coupons ?? []).map((coupon) => ({
       coupon: { id: coupon.id, code: coupon.code },

@@ -71,6 +71,7 @@ export function service(api: ApiClient, read: CartBackend['read']): CartBackend 
       return id ? take(removeCouponFromCurrentCartV2(api, id)) : ((await read()) as Cart);
     },
 
+    setNote: (note) => take(updateCurrentCartV2(api, { note })),
     estimate: (choice) => estimate(api, take, choice),
 
     async checkout(shown) {

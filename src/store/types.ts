@@ -208,6 +208,8 @@ export interface CartBackend {
   /** Applies a coupon by its code, in place of the one the cart (`shown`) has. */
   applyCoupon(code: string, shown: Cart | null): Promise<Cart>;
   removeCoupon(shown: Cart | null): Promise<Cart>;
+  /** Sets the shopper's note to the shop (v1's `buyerNote`, V2's `note`; at most 1,000 characters). */
+  setNote(note: string): Promise<Cart>;
   /** The totals, with the delivery options for an address and the chosen one (a normalised choice). */
   estimate(choice: ShippingChoice | null): Promise<EstimateTotalsResponse>;
   /** Where to send the shopper to pay for the cart (`shown`), leading back to `back`. */
@@ -248,6 +250,8 @@ export interface StorefrontActions extends MemberActions, SignInActions, Product
   removeLine(lineId: string): Promise<void>;
   applyCoupon(code: string): Promise<boolean>;
   removeCoupon(): Promise<void>;
+  /** Saves the shopper's note to the shop on the cart (`buyerNote`): null when saved, else why not. */
+  saveNote(note: string): Promise<Problem | null>;
   /** Asks the server for the totals, for a shipping choice (else the last one, else none). */
   estimate(choice?: ShippingChoice): Promise<void>;
   checkout(): Promise<void>;
@@ -495,6 +499,7 @@ export type CartEdits = Pick<
   | 'removeLine'
   | 'applyCoupon'
   | 'removeCoupon'
+  | 'saveNote'
   | 'estimate'
   | 'checkout'
   | 'addToCart'

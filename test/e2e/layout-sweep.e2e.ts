@@ -9,6 +9,7 @@ import {
   overflows,
   unexpectedErrors,
   WIDGETS,
+  withScriptAttributes,
 } from './page-checks';
 import { layoutProblems } from './visual-checks';
 
@@ -22,9 +23,10 @@ import { layoutProblems } from './visual-checks';
  *
  * States: the product grid's cards; the login modal with a wrong password, and its register view refused; the
  * drawer with an 80-character name at a wide price, a second line and a sale's (its regular price struck through
- * and its saving), its coupon and shipping disclosures closed, a refused coupon (its form open), SAVE10 applied
- * and the shipping form open, then the delivery options estimated (the form closed on its summary); the member
- * menu open (Jane signed in); the product page (`layout="page"`).
+ * and its saving), its coupon and shipping disclosures closed, then the marketing parts of issue 37 shown (the
+ * free-shipping bar, the cross-sell, the note opened), a refused coupon (its form open), SAVE10 applied and the
+ * shipping form open, then the delivery options estimated (the form closed on its summary); the member menu open
+ * (Jane signed in); the product page (`layout="page"`).
  *
  * One page a language, its states reached one after the other (the drawer's states build on each other). Light
  * and dark are the same page: the theme is only colours (`light-dark()` in theme.css, nothing else depends on
@@ -167,6 +169,13 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
         [lang, dir],
       );
 
+      // The drawer's marketing parts on (issue 37): the free-shipping bar, the summer cross-sell, the note.
+      await withScriptAttributes(page, {
+        'free-shipping-over': '50',
+        'cross-sell': 'summer',
+        'cart-note': '',
+      });
+
       /** The state on screen checked at every width, then its contrast light and dark. */
       const check = async (state: string, widths = WIDTHS) => {
         for (const size of widths) {
@@ -230,6 +239,11 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
       await drawer.locator('[part="saving"]').waitFor();
       await expect.poll(() => drawer.locator('[part="totals"][aria-busy]').count()).toBe(0);
       await check('drawer-closed');
+      // Every marketing part shown: the bar, the cross-sell's four products, the note's field.
+      await drawer.locator('[part="free-shipping"]').waitFor();
+      await expect.poll(() => drawer.locator('[part="cross-sell"] .offer').count()).toBe(4);
+      await drawer.locator('[part="note"] summary').click();
+      await drawer.locator('[part="note"] textarea').waitFor();
       const coupon = drawer.locator('[part="coupon"]');
       await drawer.locator('[part="coupon-toggle"]').click();
       await coupon.locator('input').fill('BOGUS');

@@ -158,3 +158,20 @@ export const overflows = (page: Page, hosts = WIDGETS) =>
     },
     [hosts, SELECT_ARROW_PX] as const,
   );
+
+/**
+ * The demo's pages with more `data-*` attributes on their script tag, as a site builder would paste them (issue
+ * 37's marketing parts): set as the tag arrives, before it runs (an external classic script waits for its
+ * file, and the observer runs before). (Not by rewriting the page's HTML with `page.route`: a page made so is
+ * not the demo server's for Chromium's local network access, which then refuses its calls to the sandbox.)
+ */
+export async function withScriptAttributes(page: Page, attributes: Record<string, string>): Promise<void> {
+  await page.addInitScript((attributes) => {
+    new MutationObserver((_records, observer) => {
+      const tag = document.querySelector('script[data-client-id]');
+      if (!tag) return;
+      observer.disconnect();
+      for (const [name, value] of Object.entries(attributes)) tag.setAttribute(`data-${name}`, value);
+    }).observe(document, { childList: true, subtree: true });
+  }, attributes);
+}

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testFonts } from './fonts';
 import { journeys } from './journey';
-import { cartWith } from './page-checks';
+import { cartWith, withScriptAttributes } from './page-checks';
 import { compareWithBaseline, layoutProblems, settle } from './visual-checks';
 
 /*
@@ -37,11 +37,17 @@ const VARIANTS: Variant[] = [
 ];
 
 /** A fresh profile at the variant's size, its page dark (a dark site on a dark system) or right to left. */
-async function openPage(variant: Variant, path: string): Promise<Page> {
+async function openPage(
+  variant: Variant,
+  path: string,
+  /** More of the script tag's `data-*` attributes (the drawer's marketing parts). */
+  attributes?: Record<string, string>,
+): Promise<Page> {
   const { page } = await freshPage({
     viewport: variant.viewport,
     ...(variant.touch ? { hasTouch: true, isMobile: true } : {}),
   });
+  if (attributes) await withScriptAttributes(page, attributes);
   await page.emulateMedia({ colorScheme: variant.dark ? 'dark' : 'light' });
   // As the site's own HTML would say it, before the script tag runs.
   await page.addInitScript(
@@ -162,6 +168,28 @@ describe.each(VARIANTS)('visual: $name', (variant) => {
     await check(page, variant, 'drawer-shipping', 'sf-cart-drawer', drawer, [
       drawer.locator('[data-visual-mask]'),
     ]);
+  });
+
+  it('the cart drawer’s marketing parts: the free-shipping bar, the cross-sell, the note', async () => {
+    const page = await openPage(variant, '/', {
+      'free-shipping-over': '50',
+      'cross-sell': 'summer',
+      'cart-note': '',
+    });
+    await page.locator('sf-product-grid [part="card"]').nth(11).waitFor();
+    await cartWith(page, [{ productId: MUG, quantity: 1 }]);
+    const drawer = page.locator('sf-cart-drawer [part="drawer"]');
+    await drawer.locator('[part="free-shipping"]', { hasText: '$32.00 away from free shipping' }).waitFor();
+    await drawer.locator('[part="cross-sell"] .offer').nth(3).waitFor();
+    await drawer.locator('[part="totals"]', { hasText: 'Tax' }).waitFor();
+    await check(page, variant, 'drawer-marketing', 'sf-cart-drawer', drawer);
+
+    await drawer.locator('[part="note"] summary').click();
+    await drawer.getByLabel('Note for the shop').fill('Gift wrap, please.');
+    await drawer.getByRole('button', { name: 'Save note' }).click();
+    await drawer.getByText('Note saved').waitFor();
+    await drawer.locator('.drawer-body').evaluate((body) => body.scrollTo(0, body.scrollHeight));
+    await check(page, variant, 'drawer-marketing-note', 'sf-cart-drawer', drawer);
   });
 
   it('the login modal: a wrong password, then the register view with an error', async () => {

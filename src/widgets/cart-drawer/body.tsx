@@ -2,6 +2,7 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import type { LineItem } from '../../api/types/cart';
 import type { AddToCartInput } from '../../store/store';
 import { type LineCache, lineElements } from './lines';
+import { MarketingPart } from './marketing-slot';
 import { PendingLine } from './pending-line';
 import { Shipping } from './shipping';
 import { Skeleton } from './skeleton';
@@ -55,9 +56,11 @@ export function bodyOf(props: BodyProps): ReactNode {
         {lineElements(props.shownLines, props)}
         {adding ? <PendingLine {...props} add={adding} /> : null}
       </ul>
+      <MarketingPart {...props} part="CrossSell" />
       {props.coupon}
       {/* (An estimate is of a cart: none while a first add makes it.) */}
       {slice.cart ? <Shipping {...props} /> : null}
+      <MarketingPart {...props} part="Note" />
     </>
   );
 }

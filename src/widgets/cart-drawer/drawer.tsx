@@ -8,6 +8,7 @@ import { type BodyProps, bodyOf } from './body';
 import { useCouponPart } from './coupon';
 import { DrawerHeader } from './header';
 import { useLinesByFrame, useLinesKept } from './lines';
+import { MarketingPart } from './marketing-slot';
 import { withAddShown } from './pending-line';
 import { Totals } from './totals';
 import { Undo } from './undo';
@@ -46,6 +47,7 @@ export function Drawer(given: Props) {
     <ModalDialog labelledBy={titleId} onClose={props.close} className="overlay" part="overlay">
       <div className="drawer" part="drawer">
         <DrawerHeader {...props} titleId={titleId} />
+        <MarketingPart {...props} part="FreeShipping" />
         <div className="drawer-body" aria-busy={props.loading ? 'true' : undefined}>
           <Notices {...props} />
           {removed && !lines.some((l) => l.id === removed.id) ? (

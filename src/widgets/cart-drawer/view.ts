@@ -1,4 +1,6 @@
 import type { TranslatableString } from '../../api/types/cart';
+import type { EmbedConfig } from '../../config';
+import type { Marketing } from '../../marketing';
 import type { CartSlice, Storefront } from '../../store/store';
 import type { Strings } from './strings';
 
@@ -16,6 +18,10 @@ export interface Props {
    * closes it, unless its owner decides (React's controlled `<CartDrawer open>`).
    */
   onClose?: (() => void) | undefined;
+  /** The script tag's attributes (React: the provider's props), of which the marketing parts read theirs. */
+  attributes?: EmbedConfig['data'];
+  /** The marketing parts the site asked for (`marketingOf`), as the parts are given them. */
+  marketing?: Marketing | undefined;
 }
 
 /** What the drawer's parts are given: the drawer's own props and the store's cart. */

@@ -2,11 +2,12 @@ import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, use
 import { useStore } from 'zustand';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
-import { loadOnce } from '../../chunks';
+import { loadOnce, retryOnce } from '../../chunks';
 import type { AddToCartInput, Problem, Storefront } from '../../store/store';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
+import type { NoticeConfig } from '../toast/index';
 import {
   choiceName,
   choiceStates,
@@ -62,6 +63,8 @@ export interface ProductSettings {
   locale: string;
   currency: string;
   openCartOnAdd: boolean;
+  /** `data-open-cart-on-add="toast"`: an add shows a notice near the page's cart button, with this configuration. */
+  notice?: NoticeConfig | undefined;
 }
 
 type AddState =
@@ -166,6 +169,14 @@ function useAddToCart(
     const ok = await store.getState().addToCart(input);
     setAdded(ok ? ADDED : { kind: 'error', problem: store.getState().cart.error, input });
     if (ok && settings.openCartOnAdd) store.getState().openCart();
+    else if (ok && settings.notice) {
+      const config = settings.notice;
+      // (Its code downloads with the first such add: a chunk of its own.)
+      retryOnce(() => import('../toast/index')).then(
+        (notice) => notice.showAdded(store, config, input.productId),
+        (error: unknown) => console.error('[storefront] the notice of an add could not be loaded:', error),
+      );
+    }
   };
   const type = (value: string) => {
     setDraft(value);

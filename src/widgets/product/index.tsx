@@ -41,6 +41,7 @@ export function settingsOf(attributes: Attributes, context: Pick<WidgetContext, 
     locale: context.config.lang,
     currency: context.config.currency,
     openCartOnAdd: context.config.openCartOnAdd,
+    notice: context.config.toastOnAdd ? context.config : undefined,
   };
 }
 

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_BASE, readEmbedConfig } from '../../../src/config';
+import { marketingOf } from '../../../src/marketing';
 import { languageOf } from '../../../src/ui/i18n';
 
 describe('readEmbedConfig', () => {
   it('reads every data attribute of the script tag', () => {
-    const { config, problems } = readEmbedConfig({
+    const data = {
       clientId: ' demo-client ',
       apiBase: 'http://127.0.0.1:4100/',
       lang: 'FR',
@@ -13,7 +14,8 @@ describe('readEmbedConfig', () => {
       accountSections: 'orders bookings',
       cartApi: ' V2 ',
       hostedLoginLink: '',
-    });
+    };
+    const { config, problems } = readEmbedConfig(data);
     expect(problems).toEqual([]);
     expect(config).toStrictEqual({
       clientId: 'demo-client',
@@ -26,6 +28,9 @@ describe('readEmbedConfig', () => {
       accountSections: 'orders bookings',
       cartApi: 'v2',
       hostedLoginLink: true,
+      toastOnAdd: false,
+      // (Kept for the drawer's marketing parts, which read theirs when it opens: src/marketing.ts.)
+      data,
     });
   });
 
@@ -71,6 +76,8 @@ describe('readEmbedConfig', () => {
       openCartOnAdd: true,
       cartApi: 'v1',
       hostedLoginLink: false,
+      toastOnAdd: false,
+      data: { clientId: 'c' },
     });
   });
 
@@ -113,11 +120,45 @@ describe('readEmbedConfig', () => {
     expect(config.cartApi).toBe('v1');
     expect(problems.at(-1)?.message).toBe('"v3" is not v1 or v2; using v1');
     expect(config.openCartOnAdd).toBe(true);
-    expect(problems.at(-2)?.message).toBe('"nope" is not true or false; using true');
+    expect(problems.at(-2)?.message).toBe('"nope" is not true, false or toast; using true');
     expect(readEmbedConfig({ clientId: 'c', openCartOnAdd: ' FALSE ' }).config.openCartOnAdd).toBe(false);
     expect(problems[0]?.message).toContain('data-client-id="<your OAuth client id>"');
     expect(config.apiBase).toBe(DEFAULT_API_BASE);
     expect(config.currency).toBe('USD');
     expect(config.theme).toBe('auto');
+  });
+
+  it('takes data-open-cart-on-add="toast": no drawer on an add, a notice instead', () => {
+    const { config, problems } = readEmbedConfig({ clientId: 'c', openCartOnAdd: ' Toast ' });
+    expect(problems).toEqual([]);
+    expect(config.openCartOnAdd).toBe(false);
+    expect(config.toastOnAdd).toBe(true);
+  });
+});
+
+describe('marketingOf (the drawer’s marketing parts, read when the drawer first opens)', () => {
+  it('reads the free-shipping amount, the cross-sell’s collection and the note', () => {
+    expect(marketingOf({ data: { freeShippingOver: ' 49.90 ', crossSell: 'summer', cartNote: '' } })).toEqual(
+      {
+        freeShippingOver: 49.9,
+        crossSell: 'summer',
+        cartNote: true,
+      },
+    );
+    expect(marketingOf({ data: { cartNote: 'false' } })).toEqual({});
+    expect(marketingOf({})).toEqual({});
+  });
+
+  it('says once on the console what it cannot use, and shows no such part', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const data = { freeShippingOver: '0', crossSell: 'a b', cartNote: 'yes' };
+    expect(marketingOf({ data })).toEqual({});
+    expect(marketingOf({ data })).toEqual({});
+    expect(error.mock.calls.map((call) => call[0])).toEqual([
+      '[storefront] data-free-shipping-over "0" is not a positive amount such as 50: no free-shipping bar',
+      '[storefront] data-cross-sell "a b" is not a collection\'s slug such as summer: no cross-sell',
+      '[storefront] data-cart-note "yes" is not true or false: no note',
+    ]);
+    error.mockRestore();
   });
 });
