@@ -1,12 +1,11 @@
-import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
+import { createElement, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
 import { loadOnce } from '../../chunks';
-import type { AddToCartInput, Problem, Storefront } from '../../store/store';
-import { Button } from '../../ui/button';
+import type { Storefront } from '../../store/store';
 import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
+import { useAddToCart } from './add-to-cart';
 import {
   choiceName,
   choiceStates,
@@ -16,10 +15,12 @@ import {
   optionsOf,
   type Selection,
 } from './availability';
+import { AddToCart } from './buy';
 import { cardImage } from './media';
 import { OptionPickers } from './options';
 import { Picture, SIZES } from './picture';
 import { Price } from './price';
+import { linkOf, type ProductSettings } from './settings';
 import type { ProductStrings } from './strings';
 
 type PageParts = typeof import('./page');
@@ -45,30 +46,6 @@ function usePageParts(wanted: boolean): PageParts | undefined {
 /** "Only 3 left" from this many units down. */
 export const LOW_STOCK = 5;
 
-/** How a product is shown: the element's attributes (or the React component's props) and the page's settings. */
-export interface ProductSettings {
-  layout: 'card' | 'page';
-  /** Parts left out (`hide="brand sku"`): media, ribbon, brand, price, options, sku, stock, quantity, add, description, info. */
-  hide: ReadonlySet<string>;
-  /** The product's own page, with `{slug}` (and `{id}`) filled in: the name becomes a link to it. */
-  href?: string | undefined;
-  /**
-   * `quick-view`: the name opens the product page's layout in a dialog over the page (with an address of its
-   * own, `#sf-product=<slug>`, so Back closes it), for a site without a page per product. Wins over `href`.
-   */
-  link?: 'quick-view' | undefined;
-  /** The level of the name's heading: 3 on a card, 1 on a product page unless said. */
-  headingLevel?: number | undefined;
-  locale: string;
-  currency: string;
-  openCartOnAdd: boolean;
-}
-
-type AddState =
-  | { kind: 'idle' | 'adding' | 'added' }
-  | { kind: 'error'; problem: Problem | null; input: AddToCartInput };
-const ADDED: AddState = { kind: 'added' };
-
 /** The pictures of a selection: a chosen colour's own first, then the product's. */
 function mediaOf(product: Product, selection: Selection) {
   const chosen: MediaItem[] = optionsOf(product).flatMap(
@@ -81,108 +58,6 @@ function mediaOf(product: Product, selection: Selection) {
     items: [...chosen, ...(product.media?.items ?? [])],
   };
 }
-
-/** The quantity to add: − and + within 1 and what is left, or a typed whole number. */
-function Quantity({
-  value,
-  max,
-  invalid,
-  onChange,
-  t,
-}: {
-  value: string;
-  max: number;
-  invalid: boolean;
-  onChange: (value: string) => void;
-  t: ProductStrings;
-}) {
-  const id = useId();
-  const n = Number(value);
-  return (
-    <div className="quantity" part="quantity">
-      <label htmlFor={id} className="sf-visually-hidden">
-        {t.quantity}
-      </label>
-      <Button
-        aria-label={t.decrease}
-        blocked={!(n > 1)}
-        onClick={() => onChange(String(Math.min(max, n - 1)))}
-      >
-        −
-      </Button>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={max}
-        value={value}
-        aria-invalid={invalid ? 'true' : undefined}
-        onChange={(event) => onChange((event.currentTarget as HTMLInputElement).value)}
-      />
-      <Button
-        aria-label={t.increase}
-        blocked={!(n < max)}
-        onClick={() => onChange(String(Math.max(1, n + 1)))}
-      >
-        +
-      </Button>
-    </div>
-  );
-}
-
-/** What adding to the cart needs to keep: the quantity typed, whether it is wrong, how the last add went. */
-function useAddToCart(
-  product: Product,
-  store: Storefront,
-  selection: Selection,
-  offer: Offer,
-  settings: ProductSettings,
-) {
-  const [draft, setDraft] = useState('1');
-  const [invalid, setInvalid] = useState(false);
-  const [added, setAdded] = useState<AddState>({ kind: 'idle' });
-  // The quantity asked for stays within what is left of the chosen variant.
-  useEffect(() => {
-    if (Number(draft) > offer.max) setDraft(String(offer.max));
-  }, [offer.max, draft]);
-  // A failed add the drawer's "Try again" made (it sends this very input again) is an add made, on the card
-  // too; nothing else (a read of the cart, another add of the product) says this one arrived.
-  const made = useStore(store, (s) => added.kind === 'error' && s.cart.lastAdded === added.input);
-
-  const add = async () => {
-    const quantity = Number(draft);
-    if (!/^\d+$/.test(draft.trim()) || quantity < 1 || quantity > offer.max) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    setAdded({ kind: 'adding' });
-    const input: AddToCartInput = {
-      productId: product.id as string,
-      quantity,
-      ...(optionsOf(product).length ? { options: selection } : {}),
-    };
-    const ok = await store.getState().addToCart(input);
-    setAdded(ok ? ADDED : { kind: 'error', problem: store.getState().cart.error, input });
-    if (ok && settings.openCartOnAdd) store.getState().openCart();
-  };
-  const type = (value: string) => {
-    setDraft(value);
-    setInvalid(false);
-  };
-  return {
-    draft,
-    invalid,
-    added: made ? ADDED : added,
-    setAdded,
-    add,
-    type,
-    openCartOnAdd: settings.openCartOnAdd,
-  };
-}
-
-type AddToCartState = ReturnType<typeof useAddToCart>;
 
 /** What the card says of the stock: unavailable, sold out, only a few left, or (on a product page) in stock. */
 function stockText(offer: Offer, hasOptions: boolean, page: boolean, t: ProductStrings): string {
@@ -228,86 +103,6 @@ function ProductMedia({
       {ribbon}
     </div>
   );
-}
-
-/** The quantity and the add button (unless hidden), then what came of the last add. */
-function AddToCart({
-  buy,
-  offer,
-  hasOptions,
-  name,
-  shown,
-  t,
-}: {
-  buy: AddToCartState;
-  offer: Offer;
-  hasOptions: boolean;
-  name: string;
-  shown: (part: string) => boolean;
-  t: ProductStrings;
-}) {
-  const { invalid, added } = buy;
-  const quantityErrorId = useId();
-  const busy = added.kind === 'adding';
-  return (
-    <>
-      {shown('add') ? (
-        <div className="buy">
-          {shown('quantity') && offer.available ? (
-            <Quantity value={buy.draft} max={offer.max} invalid={invalid} onChange={buy.type} t={t} />
-          ) : null}
-          <Button
-            className="primary"
-            part="add-button"
-            blocked={busy || !offer.available}
-            aria-busy={busy ? 'true' : undefined}
-            aria-describedby={invalid ? quantityErrorId : undefined}
-            onClick={buy.add}
-          >
-            {!offer.available
-              ? offer.variant || !hasOptions
-                ? t.soldOut
-                : t.unavailable
-              : busy
-                ? t.adding
-                : t.addToCart}
-          </Button>
-        </div>
-      ) : null}
-      {invalid ? (
-        <p id={quantityErrorId} className="field-error" role="alert">
-          {fill(t.quantityInvalid, { max: offer.max })}
-        </p>
-      ) : null}
-      <p className="note" role="status" part="status">
-        {added.kind === 'added' && !buy.openCartOnAdd ? fill(t.added, { name }) : ''}
-      </p>
-      {added.kind === 'error' ? (
-        <p className="field-error" role="alert" part="error">
-          {t[added.problem?.key as keyof ProductStrings] ?? t.addFailed}
-          {added.problem?.detail ? ` ${added.problem.detail}` : ''}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** The address that opens a product's quick view: this page with `#sf-product=<slug>`. */
-export const quickViewHref = (product: Product): string =>
-  `#${QUICK_VIEW}${encodeURIComponent(product.slug ?? product.id ?? '')}`;
-
-/** The start of a quick view's fragment. */
-export const QUICK_VIEW = 'sf-product=';
-
-/**
- * Where a card's name leads: its quick view (`link="quick-view"`; nowhere from the quick view's own product
- * page), else the product's own page, `href` with its `{slug}` and `{id}` filled in; nowhere without either.
- */
-function linkOf({ link, href, layout }: ProductSettings, product: Product): string | undefined {
-  if (link === 'quick-view') return layout === 'page' ? undefined : quickViewHref(product);
-  return href
-    ? fill(href, { slug: encodeURIComponent(product.slug ?? ''), id: encodeURIComponent(product.id ?? '') })
-    : undefined;
 }
 
 interface ProductCardProps {

@@ -3,7 +3,8 @@ import { useStore } from 'zustand';
 import { own } from '../../store/product-keys';
 import type { Storefront } from '../../store/store';
 import { useKeyedMemo } from '../../ui/keyed-memo';
-import { ProductCard, type ProductSettings, QUICK_VIEW } from './card';
+import { ProductCard } from './card';
+import { type ProductSettings, QUICK_VIEW } from './settings';
 import type { ProductStrings } from './strings';
 
 /** Which grid shows the quick view now: one dialog for the page, however many grids have the product. */
