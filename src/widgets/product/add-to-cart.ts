@@ -29,11 +29,12 @@ export function useAddToCart(
   // too; nothing else (a read of the cart, another add of the product) says this one arrived.
   const made = useStore(store, (s) => added.kind === 'error' && s.cart.lastAdded === added.input);
 
-  const add = async () => {
+  /** Adds the quantity typed, with the choices made; false when the quantity is wrong (nothing sent). */
+  const add = async (): Promise<boolean> => {
     const quantity = Number(draft);
     if (!/^\d+$/.test(draft.trim()) || quantity < 1 || quantity > offer.max) {
       setInvalid(true);
-      return;
+      return false;
     }
     setInvalid(false);
     setAdded({ kind: 'adding' });
@@ -45,6 +46,7 @@ export function useAddToCart(
     const ok = await store.getState().addToCart(input);
     setAdded(ok ? ADDED : { kind: 'error', problem: store.getState().cart.error, input });
     if (ok && settings.openCartOnAdd) store.getState().openCart();
+    return true;
   };
   const type = (value: string) => {
     setDraft(value);

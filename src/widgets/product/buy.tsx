@@ -6,6 +6,16 @@ import type { Offer } from './availability';
 import { Quantity } from './quantity';
 import type { ProductStrings } from './strings';
 
+/** What the add button says: sold out, unavailable (no such combination), adding, or add to cart. */
+export const addLabel = (offer: Offer, hasOptions: boolean, busy: boolean, t: ProductStrings): string =>
+  !offer.available
+    ? offer.variant || !hasOptions
+      ? t.soldOut
+      : t.unavailable
+    : busy
+      ? t.adding
+      : t.addToCart;
+
 /** The quantity and the add button (unless hidden), then what came of the last add. */
 export function AddToCart({
   buy,
@@ -40,13 +50,7 @@ export function AddToCart({
             aria-describedby={invalid ? quantityErrorId : undefined}
             onClick={buy.add}
           >
-            {!offer.available
-              ? offer.variant || !hasOptions
-                ? t.soldOut
-                : t.unavailable
-              : busy
-                ? t.adding
-                : t.addToCart}
+            {addLabel(offer, hasOptions, busy, t)}
           </Button>
         </div>
       ) : null}

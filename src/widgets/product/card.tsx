@@ -1,11 +1,21 @@
-import { createElement, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import {
+  createElement,
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
 import { loadOnce } from '../../chunks';
 import type { Storefront } from '../../store/store';
 import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
-import { useAddToCart } from './add-to-cart';
+import { type AddToCartState, useAddToCart } from './add-to-cart';
 import {
   choiceName,
   choiceStates,
@@ -15,11 +25,11 @@ import {
   optionsOf,
   type Selection,
 } from './availability';
-import { AddToCart } from './buy';
+import { AddToCart, addLabel } from './buy';
 import { cardImage } from './media';
 import { OptionPickers } from './options';
 import { Picture, SIZES } from './picture';
-import { Price } from './price';
+import { Price, pricesOf } from './price';
 import { linkOf, type ProductSettings } from './settings';
 import type { ProductStrings } from './strings';
 
@@ -59,12 +69,44 @@ function mediaOf(product: Product, selection: Selection) {
   };
 }
 
-/** What the card says of the stock: unavailable, sold out, only a few left, or (on a product page) in stock. */
-function stockText(offer: Offer, hasOptions: boolean, page: boolean, t: ProductStrings): string {
-  if (!offer.variant && hasOptions) return t.unavailable;
-  if (!offer.available) return t.outOfStock;
+/** What the card says of the stock: only a few left, or (on a product page) in stock. (Sold out is the picture's badge
+ * and the button's; an unavailable combination the button's: said once.) */
+function stockText(offer: Offer, page: boolean, t: ProductStrings): string {
+  if (!offer.available) return '';
   if (offer.left !== undefined && offer.left <= LOW_STOCK) return fill(t.onlyLeft, { count: offer.left });
   return page ? t.inStock : '';
+}
+
+/**
+ * What is shown on the picture: the ribbon, and "Sold out" when the chosen variant (or the product without
+ * options) is (its picture dimmed). The badge is silent beside the add button, which says the same.
+ */
+function badgesOf(
+  product: Product,
+  offer: Offer,
+  hasOptions: boolean,
+  shown: (part: string) => boolean,
+  t: ProductStrings,
+) {
+  const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
+  const soldOut = !offer.available && (!!offer.variant || !hasOptions);
+  return {
+    soldOut,
+    badges: (
+      <>
+        {ribbonText && shown('ribbon') ? (
+          <span className="ribbon" part="ribbon">
+            {ribbonText}
+          </span>
+        ) : null}
+        {soldOut ? (
+          <span className="sold-out" part="sold-out-badge" aria-hidden={shown('add') ? 'true' : undefined}>
+            {t.soldOut}
+          </span>
+        ) : null}
+      </>
+    ),
+  };
 }
 
 /** The pictures: a product page's gallery (an empty frame until its code is here), or a card's picture. */
@@ -73,25 +115,37 @@ function ProductMedia({
   parts,
   media,
   name,
-  ribbon,
+  badges,
+  soldOut,
   t,
 }: {
   page: boolean;
   parts: PageParts | undefined;
   media: ReturnType<typeof mediaOf>;
   name: string;
-  ribbon: ReactNode;
+  badges: ReactNode;
+  soldOut: boolean;
   t: ProductStrings;
 }) {
+  const dimmed = soldOut ? '' : undefined;
   if (page)
     return parts ? (
-      <parts.Gallery key={media.mainMedia?.id ?? ''} media={media} name={name} t={t} />
+      <parts.Gallery
+        key={media.mainMedia?.id ?? ''}
+        media={media}
+        name={name}
+        badges={badges}
+        dimmed={soldOut}
+        t={t}
+      />
     ) : (
-      <div className="media" part="media" />
+      <div className="media" part="media" data-sold-out={dimmed}>
+        {badges}
+      </div>
     );
   const image = cardImage(media);
   return (
-    <div className="media" part="media">
+    <div className="media" part="media" data-sold-out={dimmed}>
       {image ? (
         <Picture item={image} sizes={SIZES.card} />
       ) : (
@@ -100,7 +154,7 @@ function ProductMedia({
           {initialOf(name)}
         </span>
       )}
-      {ribbon}
+      {badges}
     </div>
   );
 }
@@ -110,20 +164,84 @@ interface ProductCardProps {
   store: Storefront;
   t: ProductStrings;
   settings: ProductSettings;
+  /** The product's own page, for a link to it below the add button (the quick view's "View full details"). */
+  details?: string | undefined;
+}
+
+/** The name as a heading of the level asked for, a link where the settings say it leads. */
+function Name({
+  product,
+  settings,
+  id,
+  page,
+}: {
+  product: Product;
+  settings: ProductSettings;
+  id: string;
+  page: boolean;
+}) {
+  const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
+  const link = linkOf(settings, product);
+  const name = product.name ?? '';
+  return createElement(
+    `h${level}`,
+    { id, className: 'name', part: 'name' },
+    <bdi>{link ? <a href={link}>{name}</a> : name}</bdi>,
+  );
+}
+
+/** The product page's bar on a phone (`page.tsx`): the price (unless hidden) and the add button's own state. */
+function Bar({
+  bar: StickyBar,
+  article,
+  product,
+  offer,
+  buy,
+  hasOptions,
+  settings,
+  t,
+}: {
+  bar: PageParts['StickyBar'];
+  article: RefObject<HTMLElement | null>;
+  product: Product;
+  offer: Offer;
+  buy: AddToCartState;
+  hasOptions: boolean;
+  settings: ProductSettings;
+  t: ProductStrings;
+}) {
+  const busy = buy.added.kind === 'adding';
+  return (
+    <StickyBar
+      article={article}
+      name={product.name ?? ''}
+      price={
+        settings.hide.has('price')
+          ? ''
+          : pricesOf(product, offer.price, settings.currency, settings.locale).paid
+      }
+      label={addLabel(offer, hasOptions, busy, t)}
+      busy={busy}
+      soldOut={!offer.available}
+      onAdd={buy.add}
+    />
+  );
 }
 
 /**
  * A product as a card (a grid's, or `<sf-product>`'s default) or as a product page (`layout="page"`: gallery,
  * description, additional info): its pictures, name, ribbon, brand and price, the option pickers with what is
  * sold out for the choices made, the chosen variant's price, SKU and stock, a quantity within the stock, and
- * add to cart through the store (the drawer opens as it does for the page's own buttons). The merchant's words
+ * add to cart through the store (the drawer opens as it does for the page's own buttons). On a phone a product
+ * page's price and add button stay at hand in a bar once its own have scrolled away. The merchant's words
  * (brand, name) keep their own direction (`<bdi>`: "Kiln & Co." on a right-to-left page).
  */
-export function ProductCard({ product, store, t, settings }: ProductCardProps) {
+export function ProductCard({ product, store, t, settings, details }: ProductCardProps) {
   const { layout, hide, locale, currency } = settings;
   const page = layout === 'page';
   const parts = usePageParts(page);
   const nameId = useId();
+  const article = useRef<HTMLElement>(null);
   const [selection, setSelection] = useState(() => initialSelection(product));
   const options = optionsOf(product);
   const states = useMemo(() => choiceStates(product, selection), [product, selection]);
@@ -131,25 +249,18 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
   const buy = useAddToCart(product, store, selection, offer, settings);
   const name = product.name ?? '';
   const shown = (part: string) => !hide.has(part);
+  const hasOptions = options.length > 0;
 
   const choose = (option: string, choice: string) => {
     setSelection((now) => ({ ...now, [option]: choice }));
     buy.setAdded({ kind: 'idle' });
   };
-
-  const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
-  const link = linkOf(settings, product);
-  const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
-  const ribbon =
-    ribbonText && shown('ribbon') ? (
-      <span className="ribbon" part="ribbon">
-        {ribbonText}
-      </span>
-    ) : null;
-  const stock = stockText(offer, options.length > 0, page, t);
+  const { badges, soldOut } = badgesOf(product, offer, hasOptions, shown, t);
+  const stock = stockText(offer, page, t);
 
   return (
     <article
+      ref={article}
       className={page ? 'product-page' : 'card'}
       part={page ? 'product' : 'card'}
       aria-labelledby={nameId}
@@ -161,41 +272,46 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
           parts={parts}
           media={mediaOf(product, selection)}
           name={name}
-          ribbon={ribbon}
+          badges={badges}
+          soldOut={soldOut}
           t={t}
         />
       ) : null}
       <div className="details">
-        {page || !shown('media') ? ribbon : null}
+        {shown('media') ? null : badges}
         {product.brand && shown('brand') ? (
           <p className="brand" part="brand">
             <bdi>{product.brand}</bdi>
           </p>
         ) : null}
-        {createElement(
-          `h${level}`,
-          { id: nameId, className: 'name', part: 'name' },
-          <bdi>{link ? <a href={link}>{name}</a> : name}</bdi>,
-        )}
+        <Name product={product} settings={settings} id={nameId} page={page} />
         {shown('price') ? (
           <Price product={product} price={offer.price} currency={currency} locale={locale} t={t} />
         ) : null}
         {shown('options') ? (
           <OptionPickers options={options} selection={selection} states={states} onChoose={choose} t={t} />
         ) : null}
+        {stock && shown('stock') ? (
+          <p className="stock" part="stock">
+            {stock}
+          </p>
+        ) : null}
+        <AddToCart buy={buy} offer={offer} hasOptions={hasOptions} name={name} shown={shown} t={t} />
+        {details ? (
+          <a className="full-details" part="full-details" href={details}>
+            {t.viewDetails}
+          </a>
+        ) : null}
         {page && offer.sku && shown('sku') ? (
           <p className="sku" part="sku">
             {fill(t.sku, { sku: offer.sku })}
           </p>
         ) : null}
-        {stock && shown('stock') ? (
-          <p className={offer.available ? 'stock' : 'stock out'} part="stock">
-            {stock}
-          </p>
-        ) : null}
-        <AddToCart buy={buy} offer={offer} hasOptions={options.length > 0} name={name} shown={shown} t={t} />
         {page && parts ? <parts.Texts product={product} hide={hide} /> : null}
       </div>
+      {page && parts && shown('add') ? (
+        <Bar bar={parts.StickyBar} {...{ article, product, offer, buy, hasOptions, settings, t }} />
+      ) : null}
     </article>
   );
 }
