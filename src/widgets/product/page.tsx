@@ -139,10 +139,10 @@ export function Gallery({
 }
 
 /**
- * On a phone, the price and the add button in a bar at the screen's foot once the page's own button has scrolled
- * away above; gone again when that button is in sight, and at the very end of the page (or of the quick view), so
- * that the page's footer can be read whole. Its button adds as the page's does, with the choices made; a wrong
- * quantity takes the focus to its field. (CSS shows it only below 720 px; it stays while it has the focus.)
+ * On a phone, the price and the add button in a bar at the screen's foot while the page's own button is out of
+ * sight (still below, or scrolled away above; in the page, or in the quick view's dialog): gone when it is. Its
+ * button adds as the page's does, with the choices made; a wrong quantity takes the focus to its field. (CSS shows
+ * it only below 720 px; it stays while it has a keyboard's focus.)
  */
 export function StickyBar({
   article,
@@ -165,30 +165,13 @@ export function StickyBar({
   const [away, setAway] = useState(false);
   const [focused, setFocused] = useState(false);
   useEffect(() => {
-    const el = article.current;
-    const button = el?.querySelector('.buy');
-    if (!el || !button || typeof IntersectionObserver === 'undefined') return;
-    // What scrolls the product: the quick view's dialog, or the page.
-    const dialog = el.closest('dialog');
-    const scroller = dialog ?? document.documentElement;
-    const scrolls = dialog ?? window;
-    let above = false;
-    const update = () => {
-      const { scrollTop, clientHeight, scrollHeight } = scroller;
-      const end = scrollHeight > clientHeight && scrollTop + clientHeight >= scrollHeight - 1;
-      setAway(above && !end);
-    };
+    const button = article.current?.querySelector('.buy');
+    if (!button || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(([entry]) => {
-      if (!entry) return;
-      above = !entry.isIntersecting && entry.boundingClientRect.top < (entry.rootBounds?.top ?? 0);
-      update();
+      if (entry) setAway(!entry.isIntersecting);
     });
     observer.observe(button);
-    scrolls.addEventListener('scroll', update, { passive: true });
-    return () => {
-      observer.disconnect();
-      scrolls.removeEventListener('scroll', update);
-    };
+    return () => observer.disconnect();
   }, [article]);
   const add = async () => {
     if (!(await onAdd())) article.current?.querySelector<HTMLElement>('.buy input')?.focus();
@@ -199,7 +182,8 @@ export function StickyBar({
       part="sticky-bar"
       aria-label={name}
       data-shown={away || focused ? '' : undefined}
-      onFocus={() => setFocused(true)}
+      // A keyboard's focus keeps it (a pointer's does not: the drawer gives it back after an add).
+      onFocus={(event) => setFocused((event.target as Element).matches(':focus-visible'))}
       onBlur={() => setFocused(false)}
     >
       {price ? <span className="bar-price">{price}</span> : null}
