@@ -169,7 +169,6 @@ const ar: Texts = {
     added: 'تمت إضافة {name} إلى سلة التسوق.',
     soldOut: 'نفدت الكمية',
     unavailable: 'غير متاح',
-    outOfStock: 'غير متوفر في المخزون',
     onlyLeft: 'المتبقي {count} فقط',
     inStock: 'متوفر في المخزون',
     sku: 'رمز المنتج {sku}',
@@ -196,6 +195,7 @@ const ar: Texts = {
     networkError: 'تعذّر الوصول إلى المتجر. تحقّق من اتصالك وحاول مرة أخرى.',
     retry: 'إعادة المحاولة',
     close: 'إغلاق',
+    viewDetails: 'عرض التفاصيل كاملة',
   },
   member: {
     accountMenu: 'قائمة الحساب',

@@ -171,7 +171,6 @@ const de: Texts = {
     added: '{name} liegt im Warenkorb.',
     soldOut: 'Ausverkauft',
     unavailable: 'Nicht erhältlich',
-    outOfStock: 'Nicht auf Lager',
     onlyLeft: 'Nur noch {count} verfügbar',
     inStock: 'Auf Lager',
     sku: 'Art.-Nr. {sku}',
@@ -197,6 +196,7 @@ const de: Texts = {
     addFailed: 'Der Artikel konnte nicht hinzugefügt werden.',
     networkError: 'Der Shop ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
     close: 'Schließen',
+    viewDetails: 'Alle Details ansehen',
     retry: 'Erneut versuchen',
   },
   member: {

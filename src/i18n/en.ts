@@ -193,7 +193,6 @@ const en = {
     added: '{name} is in your cart.',
     soldOut: 'Sold out',
     unavailable: 'Unavailable',
-    outOfStock: 'Out of stock',
     onlyLeft: 'Only {count} left',
     inStock: 'In stock',
     sku: 'SKU {sku}',
@@ -220,6 +219,8 @@ const en = {
     networkError: 'The shop cannot be reached. Check your connection and try again.',
     retry: 'Try again',
     close: 'Close',
+    /** The quick view's link to the product's own page. */
+    viewDetails: 'View full details',
   },
   /** The badge's member part's: her button, the notices (English's in its chunk; `member.<code>`). */
   member: {

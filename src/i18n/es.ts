@@ -173,7 +173,6 @@ const es: Texts = {
     added: '{name} está en tu carrito.',
     soldOut: 'Agotado',
     unavailable: 'No disponible',
-    outOfStock: 'Sin existencias',
     onlyLeft: 'Solo quedan {count}',
     inStock: 'En stock',
     sku: 'Ref. {sku}',
@@ -200,6 +199,7 @@ const es: Texts = {
     networkError: 'No se puede conectar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
     close: 'Cerrar',
+    viewDetails: 'Ver todos los detalles',
   },
   member: {
     accountMenu: 'menú de la cuenta',

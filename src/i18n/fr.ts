@@ -171,7 +171,6 @@ const fr: Texts = {
     added: '{name} est dans votre panier.',
     soldOut: 'Épuisé',
     unavailable: 'Indisponible',
-    outOfStock: 'Rupture de stock',
     onlyLeft: 'Plus que {count} en stock',
     inStock: 'En stock',
     sku: 'Réf. {sku}',
@@ -198,6 +197,7 @@ const fr: Texts = {
     networkError: 'Impossible de joindre la boutique. Vérifiez votre connexion et réessayez.',
     retry: 'Réessayer',
     close: 'Fermer',
+    viewDetails: 'Voir tous les détails',
   },
   member: {
     accountMenu: 'menu du compte',

@@ -169,7 +169,6 @@ const it: Texts = {
     added: '{name} è nel tuo carrello.',
     soldOut: 'Esaurito',
     unavailable: 'Non disponibile',
-    outOfStock: 'Non disponibile in magazzino',
     onlyLeft: 'Ultimi pezzi: {count}',
     inStock: 'Disponibile',
     sku: 'Cod. {sku}',
@@ -196,6 +195,7 @@ const it: Texts = {
     networkError: 'Impossibile raggiungere il negozio. Controlla la connessione e riprova.',
     retry: 'Riprova',
     close: 'Chiudi',
+    viewDetails: 'Vedi tutti i dettagli',
   },
   member: {
     accountMenu: 'menu dell’account',

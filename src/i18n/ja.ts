@@ -170,7 +170,6 @@ const ja: Texts = {
     added: '{name}をカートに追加しました。',
     soldOut: '売り切れ',
     unavailable: '購入できません',
-    outOfStock: '在庫切れ',
     onlyLeft: '残り{count}点',
     inStock: '在庫あり',
     sku: '商品番号 {sku}',
@@ -197,6 +196,7 @@ const ja: Texts = {
     networkError: 'ショップに接続できません。接続を確認して、もう一度お試しください。',
     retry: '再試行',
     close: '閉じる',
+    viewDetails: '詳細をすべて見る',
   },
   member: {
     accountMenu: 'アカウントメニュー',

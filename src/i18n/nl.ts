@@ -174,7 +174,6 @@ const nl: Texts = {
     added: '{name} zit in je winkelwagen.',
     soldOut: 'Uitverkocht',
     unavailable: 'Niet beschikbaar',
-    outOfStock: 'Niet op voorraad',
     onlyLeft: 'Nog maar {count} op voorraad',
     inStock: 'Op voorraad',
     sku: 'Art.nr. {sku}',
@@ -201,6 +200,7 @@ const nl: Texts = {
     networkError: 'De winkel is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
     retry: 'Opnieuw proberen',
     close: 'Sluiten',
+    viewDetails: 'Alle details bekijken',
   },
   member: {
     accountMenu: 'accountmenu',

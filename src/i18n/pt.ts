@@ -169,7 +169,6 @@ const pt: Texts = {
     added: '{name} está no seu carrinho.',
     soldOut: 'Esgotado',
     unavailable: 'Indisponível',
-    outOfStock: 'Fora de estoque',
     onlyLeft: 'Apenas {count} em estoque',
     inStock: 'Em estoque',
     sku: 'Cód. {sku}',
@@ -196,6 +195,7 @@ const pt: Texts = {
     networkError: 'Não foi possível acessar a loja. Verifique sua conexão e tente novamente.',
     retry: 'Tentar novamente',
     close: 'Fechar',
+    viewDetails: 'Ver todos os detalhes',
   },
   member: {
     accountMenu: 'menu da conta',

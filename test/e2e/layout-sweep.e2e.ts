@@ -26,7 +26,8 @@ import { layoutProblems } from './visual-checks';
  * and its saving), its coupon and shipping disclosures closed, then the marketing parts of issue 37 shown (the
  * free-shipping bar, the cross-sell, the note opened), a refused coupon (its form open), SAVE10 applied and the
  * shipping form open, then the delivery options estimated (the form closed on its summary); the member menu open
- * (Jane signed in); the product page (`layout="page"`).
+ * (Jane signed in); the product page (`layout="page"`), and on a phone its bar with the price and the add
+ * button. (The grid is two columns of cards up to 479 px.)
  *
  * One page a language, its states reached one after the other (the drawer's states build on each other). Light
  * and dark are the same page: the theme is only colours (`light-dark()` in theme.css, nothing else depends on
@@ -282,6 +283,14 @@ describe('the layout sweep: every widget state, 320 to 1280 px, in every shipped
       await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
       await page.locator('sf-product [part="description"]').waitFor();
       await check('product-page');
+      // On a phone, with the page's own button further down: the bar with the price and the add button.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bar = page.locator('sf-product [part="sticky-bar"]');
+      for (const size of [PHONE, PHONE_SE]) {
+        await resize(page, cdp, size);
+        await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
+      }
+      await check('product-page-bar', [PHONE, PHONE_SE]);
 
       expect(unexpectedErrors(errors, [400, 401, 404, 409])).toEqual([]);
     });

@@ -65,7 +65,9 @@ describe('the product grid page by mouse', () => {
     await beanie.scrollIntoViewIfNeeded();
     await beanie.getByRole('radio', { name: 'Mustard (sold out)' }).check();
     await beanie.getByRole('button', { name: 'Sold out' }).waitFor();
-    expect(await beanie.locator('[part="stock"]').textContent()).toBe('Out of stock');
+    // Said once: the badge on the picture and the one blocked button; no "Out of stock" line.
+    expect(await beanie.locator('[part="sold-out-badge"]').textContent()).toBe('Sold out');
+    expect(await beanie.locator('[part="stock"]').count()).toBe(0);
     // Readable though it cannot act: 4.5:1, not faded by an opacity.
     const soldOut = await beanie.getByRole('button', { name: 'Sold out' }).evaluate((el) => {
       const style = getComputedStyle(el);
@@ -91,7 +93,7 @@ describe('the product grid page by mouse', () => {
     expect(unexpectedErrors(errors, [404])).toEqual([]);
   });
 
-  it('fits a phone’s width: one column of cards, nothing wider than the screen', async () => {
+  it('fits a phone’s width: two compact cards a row (no stepper), nothing wider than the screen', async () => {
     const { page, errors } = await freshPage();
     await page.setViewportSize({ width: 375, height: 760 });
     await page.goto(`${demoUrl}/`);
@@ -103,11 +105,70 @@ describe('the product grid page by mouse', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     const boxes = await allProducts(page)
       .locator('[part="card"]')
-      .evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
-    expect(boxes[1]?.y).toBeGreaterThan((boxes[0]?.y ?? 0) + (boxes[0]?.height ?? 0) - 1);
+      .evaluateAll((cards) => cards.slice(0, 3).map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
+    const [first, second, third] = boxes as [DOMRect, DOMRect, DOMRect];
+    // Side by side, the same width, and the third card on the next row.
+    expect(Math.abs(second.y - first.y)).toBeLessThan(1);
+    expect(second.x > first.x + first.width || first.x > second.x + second.width).toBe(true);
+    expect(Math.abs(second.width - first.width)).toBeLessThan(1);
+    expect(first.width).toBeGreaterThan(140);
+    expect(third.y).toBeGreaterThan(first.y + first.height);
+    // One at a time from a phone's card: no stepper.
+    expect(await card(page, 'Everyday Cotton Tee').locator('[part="quantity"]').isVisible()).toBe(false);
     await card(page, 'Everyday Cotton Tee').scrollIntoViewIfNeeded();
     await shot(page, 'products-mobile');
     await expectAccessible(page, 'the grid on a phone');
+    expect(errors).toEqual([]);
+  });
+
+  it('gives every control 44 px to press on a touch screen, around the smaller swatches and the name', async () => {
+    const { page, errors } = await freshPage({
+      viewport: { width: 375, height: 760 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(`${demoUrl}/`);
+    const tee = card(page, 'Everyday Cotton Tee');
+    await tee.scrollIntoViewIfNeeded();
+    /** Whether a press this far outside an element's drawn edge reaches it (inside its shadow root). */
+    const pressed = (selector: string, dx: number, dy: number) =>
+      tee
+        .locator(selector)
+        .first()
+        .evaluate(
+          (el, at) => {
+            el.scrollIntoView({ block: 'center' });
+            const box = el.getBoundingClientRect();
+            const root = el.getRootNode() as ShadowRoot;
+            const x = at.dx < 0 ? box.left + at.dx : at.dx > 0 ? box.right + at.dx : box.left + box.width / 2;
+            const y = at.dy < 0 ? box.top + at.dy : at.dy > 0 ? box.bottom + at.dy : box.top + box.height / 2;
+            const hit = root.elementFromPoint(x, y);
+            // A chip is pressed through its swatch's label (its radio inside).
+            const target = el.closest('label') ?? el;
+            return { size: [box.width, box.height], reached: hit === target || target.contains(hit) };
+          },
+          { dx, dy },
+        );
+    // The chip: 32 px seen, 44 px to press (6 px beyond each edge).
+    const swatch = await pressed('[part="swatch"] .chip', 0, -5);
+    expect(swatch.size[1]).toBeLessThan(44);
+    expect(swatch.reached).toBe(true);
+    expect((await pressed('[part="swatch"] .chip', 0, 5)).reached).toBe(true);
+    expect((await pressed('[part="swatch"] .chip', -5, 0)).reached).toBe(true);
+    expect((await pressed('[part="swatch"] .chip', 5, 0)).reached).toBe(true);
+    // The name's link, 8 px above and below the text.
+    expect((await pressed('[part="name"] a', 0, -7)).reached).toBe(true);
+    expect((await pressed('[part="name"] a', 0, 7)).reached).toBe(true);
+    const boxes = await tee
+      .locator('select, [part="add-button"]')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    for (const height of boxes) expect(height).toBeGreaterThanOrEqual(44);
+    // A press beside the swatch chooses it.
+    const black = tee.locator('[part="swatch"]').nth(1);
+    const box = await black.locator('.chip').boundingBox();
+    if (!box) throw new Error('no swatch');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height + 4);
+    await expect.poll(() => black.locator('input').isChecked()).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -192,6 +253,53 @@ describe('the product page by keyboard', () => {
     await drawer(page).waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('button Add to cart');
     expect(unexpectedErrors(errors, [404])).toEqual([]);
+  });
+
+  it('keeps the price and "Add to cart" at hand on a phone as the page scrolls, and adds the choices made from there', async () => {
+    const { page, errors } = await freshPage({
+      viewport: { width: 375, height: 667 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    const product = page.locator('sf-product');
+    await product.locator('[part="description"]').waitFor();
+    const bar = product.locator('[part="sticky-bar"]');
+    const barButton = bar.getByRole('button', { name: 'Add to cart' });
+    /** Whether the bar's button is on screen, whole (found by its part: hidden, it has no role). */
+    const inView = () =>
+      bar.locator('[part="sticky-add-button"]').evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return (
+          getComputedStyle(el.parentElement as Element).visibility === 'visible' &&
+          box.top >= 0 &&
+          box.bottom <= window.innerHeight
+        );
+      });
+    // On a phone's screen the page's own button is further down: the bar has the price and the button.
+    await expect.poll(inView).toBe(true);
+    expect(await bar.textContent()).toContain('$25.00');
+    // Scrolled to the page's own button: the bar goes.
+    const navy = product.getByRole('radio', { name: 'Navy' });
+    // (In the middle of the screen: at its foot, the bar would be over it.)
+    await navy.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await navy.check();
+    await product.locator('[part="add-button"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect.poll(inView).toBe(false);
+    // Back up: the bar again, and its button adds the choices made.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(inView).toBe(true);
+    await shot(page, 'products-sticky-bar');
+    await barButton.click();
+    await drawer(page).locator('[part="line"]').waitFor();
+    expect(await drawer(page).locator('[part="line"]').textContent()).toContain('Navy');
+    // Closed by a tap: the focus it gives back to the bar's button is not a keyboard's, which would keep the bar.
+    await drawer(page).getByRole('button', { name: 'Close' }).first().click();
+    await drawer(page).waitFor({ state: 'detached' });
+    // Back to the page's button: the bar goes.
+    await product.locator('[part="add-button"]').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect.poll(inView).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   it('shows a merchant’s new price after a reload (the page keeps what it read until then)', async () => {

@@ -1,13 +1,21 @@
-import { createElement, Fragment, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
+import {
+  createElement,
+  Fragment,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { MediaItem } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
-import { loadOnce, retryOnce } from '../../chunks';
-import type { AddToCartInput, Problem, Storefront } from '../../store/store';
-import { Button } from '../../ui/button';
+import { loadOnce } from '../../chunks';
+import type { Storefront } from '../../store/store';
 import { fill } from '../../ui/i18n';
 import { initialOf } from '../../ui/initial';
-import type { NoticeConfig } from '../toast/index';
+import { type AddToCartState, useAddToCart } from './add-to-cart';
 import {
   choiceName,
   choiceStates,
@@ -17,10 +25,12 @@ import {
   optionsOf,
   type Selection,
 } from './availability';
+import { AddToCart, addLabel } from './buy';
 import { cardImage } from './media';
 import { OptionPickers } from './options';
 import { Picture, SIZES } from './picture';
-import { Price } from './price';
+import { Price, pricesOf } from './price';
+import { linkOf, type ProductSettings } from './settings';
 import type { ProductStrings } from './strings';
 
 type PageParts = typeof import('./page');
@@ -46,32 +56,6 @@ function usePageParts(wanted: boolean): PageParts | undefined {
 /** "Only 3 left" from this many units down. */
 export const LOW_STOCK = 5;
 
-/** How a product is shown: the element's attributes (or the React component's props) and the page's settings. */
-export interface ProductSettings {
-  layout: 'card' | 'page';
-  /** Parts left out (`hide="brand sku"`): media, ribbon, brand, price, options, sku, stock, quantity, add, description, info. */
-  hide: ReadonlySet<string>;
-  /** The product's own page, with `{slug}` (and `{id}`) filled in: the name becomes a link to it. */
-  href?: string | undefined;
-  /**
-   * `quick-view`: the name opens the product page's layout in a dialog over the page (with an address of its
-   * own, `#sf-product=<slug>`, so Back closes it), for a site without a page per product. Wins over `href`.
-   */
-  link?: 'quick-view' | undefined;
-  /** The level of the name's heading: 3 on a card, 1 on a product page unless said. */
-  headingLevel?: number | undefined;
-  locale: string;
-  currency: string;
-  openCartOnAdd: boolean;
-  /** `data-open-cart-on-add="toast"`: an add shows a notice near the page's cart button, with this configuration. */
-  notice?: NoticeConfig | undefined;
-}
-
-type AddState =
-  | { kind: 'idle' | 'adding' | 'added' }
-  | { kind: 'error'; problem: Problem | null; input: AddToCartInput };
-const ADDED: AddState = { kind: 'added' };
-
 /** The pictures of a selection: a chosen colour's own first, then the product's. */
 function mediaOf(product: Product, selection: Selection) {
   const chosen: MediaItem[] = optionsOf(product).flatMap(
@@ -85,122 +69,44 @@ function mediaOf(product: Product, selection: Selection) {
   };
 }
 
-/** The quantity to add: − and + within 1 and what is left, or a typed whole number. */
-function Quantity({
-  value,
-  max,
-  invalid,
-  onChange,
-  t,
-}: {
-  value: string;
-  max: number;
-  invalid: boolean;
-  onChange: (value: string) => void;
-  t: ProductStrings;
-}) {
-  const id = useId();
-  const n = Number(value);
-  return (
-    <div className="quantity" part="quantity">
-      <label htmlFor={id} className="sf-visually-hidden">
-        {t.quantity}
-      </label>
-      <Button
-        aria-label={t.decrease}
-        blocked={!(n > 1)}
-        onClick={() => onChange(String(Math.min(max, n - 1)))}
-      >
-        −
-      </Button>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={max}
-        value={value}
-        aria-invalid={invalid ? 'true' : undefined}
-        onChange={(event) => onChange((event.currentTarget as HTMLInputElement).value)}
-      />
-      <Button
-        aria-label={t.increase}
-        blocked={!(n < max)}
-        onClick={() => onChange(String(Math.max(1, n + 1)))}
-      >
-        +
-      </Button>
-    </div>
-  );
-}
-
-/** What adding to the cart needs to keep: the quantity typed, whether it is wrong, how the last add went. */
-function useAddToCart(
-  product: Product,
-  store: Storefront,
-  selection: Selection,
-  offer: Offer,
-  settings: ProductSettings,
-) {
-  const [draft, setDraft] = useState('1');
-  const [invalid, setInvalid] = useState(false);
-  const [added, setAdded] = useState<AddState>({ kind: 'idle' });
-  // The quantity asked for stays within what is left of the chosen variant.
-  useEffect(() => {
-    if (Number(draft) > offer.max) setDraft(String(offer.max));
-  }, [offer.max, draft]);
-  // A failed add the drawer's "Try again" made (it sends this very input again) is an add made, on the card
-  // too; nothing else (a read of the cart, another add of the product) says this one arrived.
-  const made = useStore(store, (s) => added.kind === 'error' && s.cart.lastAdded === added.input);
-
-  const add = async () => {
-    const quantity = Number(draft);
-    if (!/^\d+$/.test(draft.trim()) || quantity < 1 || quantity > offer.max) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    setAdded({ kind: 'adding' });
-    const input: AddToCartInput = {
-      productId: product.id as string,
-      quantity,
-      ...(optionsOf(product).length ? { options: selection } : {}),
-    };
-    const ok = await store.getState().addToCart(input);
-    setAdded(ok ? ADDED : { kind: 'error', problem: store.getState().cart.error, input });
-    if (ok && settings.openCartOnAdd) store.getState().openCart();
-    else if (ok && settings.notice) {
-      const config = settings.notice;
-      // (Its code downloads with the first such add: a chunk of its own.)
-      retryOnce(() => import('../toast/index')).then(
-        (notice) => notice.showAdded(store, config, input.productId),
-        (error: unknown) => console.error('[storefront] the notice of an add could not be loaded:', error),
-      );
-    }
-  };
-  const type = (value: string) => {
-    setDraft(value);
-    setInvalid(false);
-  };
-  return {
-    draft,
-    invalid,
-    added: made ? ADDED : added,
-    setAdded,
-    add,
-    type,
-    openCartOnAdd: settings.openCartOnAdd,
-  };
-}
-
-type AddToCartState = ReturnType<typeof useAddToCart>;
-
-/** What the card says of the stock: unavailable, sold out, only a few left, or (on a product page) in stock. */
-function stockText(offer: Offer, hasOptions: boolean, page: boolean, t: ProductStrings): string {
-  if (!offer.variant && hasOptions) return t.unavailable;
-  if (!offer.available) return t.outOfStock;
+/** What the card says of the stock: only a few left, or (on a product page) in stock. (Sold out is the picture's badge
+ * and the button's; an unavailable combination the button's: said once.) */
+function stockText(offer: Offer, page: boolean, t: ProductStrings): string {
+  if (!offer.available) return '';
   if (offer.left !== undefined && offer.left <= LOW_STOCK) return fill(t.onlyLeft, { count: offer.left });
   return page ? t.inStock : '';
+}
+
+/**
+ * What is shown on the picture: the ribbon, and "Sold out" when the chosen variant (or the product without
+ * options) is (its picture dimmed). The badge is silent beside the add button, which says the same.
+ */
+function badgesOf(
+  product: Product,
+  offer: Offer,
+  hasOptions: boolean,
+  shown: (part: string) => boolean,
+  t: ProductStrings,
+) {
+  const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
+  const soldOut = !offer.available && (!!offer.variant || !hasOptions);
+  return {
+    soldOut,
+    badges: (
+      <>
+        {ribbonText && shown('ribbon') ? (
+          <span className="ribbon" part="ribbon">
+            {ribbonText}
+          </span>
+        ) : null}
+        {soldOut ? (
+          <span className="sold-out" part="sold-out-badge" aria-hidden={shown('add') ? 'true' : undefined}>
+            {t.soldOut}
+          </span>
+        ) : null}
+      </>
+    ),
+  };
 }
 
 /** The pictures: a product page's gallery (an empty frame until its code is here), or a card's picture. */
@@ -209,25 +115,37 @@ function ProductMedia({
   parts,
   media,
   name,
-  ribbon,
+  badges,
+  soldOut,
   t,
 }: {
   page: boolean;
   parts: PageParts | undefined;
   media: ReturnType<typeof mediaOf>;
   name: string;
-  ribbon: ReactNode;
+  badges: ReactNode;
+  soldOut: boolean;
   t: ProductStrings;
 }) {
+  const dimmed = soldOut ? '' : undefined;
   if (page)
     return parts ? (
-      <parts.Gallery key={media.mainMedia?.id ?? ''} media={media} name={name} t={t} />
+      <parts.Gallery
+        key={media.mainMedia?.id ?? ''}
+        media={media}
+        name={name}
+        badges={badges}
+        dimmed={soldOut}
+        t={t}
+      />
     ) : (
-      <div className="media" part="media" />
+      <div className="media" part="media" data-sold-out={dimmed}>
+        {badges}
+      </div>
     );
   const image = cardImage(media);
   return (
-    <div className="media" part="media">
+    <div className="media" part="media" data-sold-out={dimmed}>
       {image ? (
         <Picture item={image} sizes={SIZES.card} />
       ) : (
@@ -236,89 +154,9 @@ function ProductMedia({
           {initialOf(name)}
         </span>
       )}
-      {ribbon}
+      {badges}
     </div>
   );
-}
-
-/** The quantity and the add button (unless hidden), then what came of the last add. */
-function AddToCart({
-  buy,
-  offer,
-  hasOptions,
-  name,
-  shown,
-  t,
-}: {
-  buy: AddToCartState;
-  offer: Offer;
-  hasOptions: boolean;
-  name: string;
-  shown: (part: string) => boolean;
-  t: ProductStrings;
-}) {
-  const { invalid, added } = buy;
-  const quantityErrorId = useId();
-  const busy = added.kind === 'adding';
-  return (
-    <>
-      {shown('add') ? (
-        <div className="buy">
-          {shown('quantity') && offer.available ? (
-            <Quantity value={buy.draft} max={offer.max} invalid={invalid} onChange={buy.type} t={t} />
-          ) : null}
-          <Button
-            className="primary"
-            part="add-button"
-            blocked={busy || !offer.available}
-            aria-busy={busy ? 'true' : undefined}
-            aria-describedby={invalid ? quantityErrorId : undefined}
-            onClick={buy.add}
-          >
-            {!offer.available
-              ? offer.variant || !hasOptions
-                ? t.soldOut
-                : t.unavailable
-              : busy
-                ? t.adding
-                : t.addToCart}
-          </Button>
-        </div>
-      ) : null}
-      {invalid ? (
-        <p id={quantityErrorId} className="field-error" role="alert">
-          {fill(t.quantityInvalid, { max: offer.max })}
-        </p>
-      ) : null}
-      <p className="note" role="status" part="status">
-        {added.kind === 'added' && !buy.openCartOnAdd ? fill(t.added, { name }) : ''}
-      </p>
-      {added.kind === 'error' ? (
-        <p className="field-error" role="alert" part="error">
-          {t[added.problem?.key as keyof ProductStrings] ?? t.addFailed}
-          {added.problem?.detail ? ` ${added.problem.detail}` : ''}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** The address that opens a product's quick view: this page with `#sf-product=<slug>`. */
-export const quickViewHref = (product: Product): string =>
-  `#${QUICK_VIEW}${encodeURIComponent(product.slug ?? product.id ?? '')}`;
-
-/** The start of a quick view's fragment. */
-export const QUICK_VIEW = 'sf-product=';
-
-/**
- * Where a card's name leads: its quick view (`link="quick-view"`; nowhere from the quick view's own product
- * page), else the product's own page, `href` with its `{slug}` and `{id}` filled in; nowhere without either.
- */
-function linkOf({ link, href, layout }: ProductSettings, product: Product): string | undefined {
-  if (link === 'quick-view') return layout === 'page' ? undefined : quickViewHref(product);
-  return href
-    ? fill(href, { slug: encodeURIComponent(product.slug ?? ''), id: encodeURIComponent(product.id ?? '') })
-    : undefined;
 }
 
 interface ProductCardProps {
@@ -326,20 +164,84 @@ interface ProductCardProps {
   store: Storefront;
   t: ProductStrings;
   settings: ProductSettings;
+  /** The product's own page, for a link to it below the add button (the quick view's "View full details"). */
+  details?: string | undefined;
+}
+
+/** The name as a heading of the level asked for, a link where the settings say it leads. */
+function Name({
+  product,
+  settings,
+  id,
+  page,
+}: {
+  product: Product;
+  settings: ProductSettings;
+  id: string;
+  page: boolean;
+}) {
+  const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
+  const link = linkOf(settings, product);
+  const name = product.name ?? '';
+  return createElement(
+    `h${level}`,
+    { id, className: 'name', part: 'name' },
+    <bdi>{link ? <a href={link}>{name}</a> : name}</bdi>,
+  );
+}
+
+/** The product page's bar on a phone (`page.tsx`): the price (unless hidden) and the add button's own state. */
+function Bar({
+  bar: StickyBar,
+  article,
+  product,
+  offer,
+  buy,
+  hasOptions,
+  settings,
+  t,
+}: {
+  bar: PageParts['StickyBar'];
+  article: RefObject<HTMLElement | null>;
+  product: Product;
+  offer: Offer;
+  buy: AddToCartState;
+  hasOptions: boolean;
+  settings: ProductSettings;
+  t: ProductStrings;
+}) {
+  const busy = buy.added.kind === 'adding';
+  return (
+    <StickyBar
+      article={article}
+      name={product.name ?? ''}
+      price={
+        settings.hide.has('price')
+          ? ''
+          : pricesOf(product, offer.price, settings.currency, settings.locale).paid
+      }
+      label={addLabel(offer, hasOptions, busy, t)}
+      busy={busy}
+      soldOut={!offer.available}
+      onAdd={buy.add}
+    />
+  );
 }
 
 /**
  * A product as a card (a grid's, or `<sf-product>`'s default) or as a product page (`layout="page"`: gallery,
  * description, additional info): its pictures, name, ribbon, brand and price, the option pickers with what is
  * sold out for the choices made, the chosen variant's price, SKU and stock, a quantity within the stock, and
- * add to cart through the store (the drawer opens as it does for the page's own buttons). The merchant's words
+ * add to cart through the store (the drawer opens as it does for the page's own buttons). On a phone a product
+ * page's price and add button stay at hand in a bar once its own have scrolled away. The merchant's words
  * (brand, name) keep their own direction (`<bdi>`: "Kiln & Co." on a right-to-left page).
  */
-export function ProductCard({ product, store, t, settings }: ProductCardProps) {
+export function ProductCard({ product, store, t, settings, details }: ProductCardProps) {
   const { layout, hide, locale, currency } = settings;
   const page = layout === 'page';
   const parts = usePageParts(page);
   const nameId = useId();
+  const article = useRef<HTMLElement>(null);
   const [selection, setSelection] = useState(() => initialSelection(product));
   const options = optionsOf(product);
   const states = useMemo(() => choiceStates(product, selection), [product, selection]);
@@ -347,25 +249,18 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
   const buy = useAddToCart(product, store, selection, offer, settings);
   const name = product.name ?? '';
   const shown = (part: string) => !hide.has(part);
+  const hasOptions = options.length > 0;
 
   const choose = (option: string, choice: string) => {
     setSelection((now) => ({ ...now, [option]: choice }));
     buy.setAdded({ kind: 'idle' });
   };
-
-  const level = Math.min(6, Math.max(1, settings.headingLevel ?? (page ? 1 : 3)));
-  const link = linkOf(settings, product);
-  const ribbonText = product.ribbon || product.ribbons?.[0]?.text;
-  const ribbon =
-    ribbonText && shown('ribbon') ? (
-      <span className="ribbon" part="ribbon">
-        {ribbonText}
-      </span>
-    ) : null;
-  const stock = stockText(offer, options.length > 0, page, t);
+  const { badges, soldOut } = badgesOf(product, offer, hasOptions, shown, t);
+  const stock = stockText(offer, page, t);
 
   return (
     <article
+      ref={article}
       className={page ? 'product-page' : 'card'}
       part={page ? 'product' : 'card'}
       aria-labelledby={nameId}
@@ -377,41 +272,46 @@ export function ProductCard({ product, store, t, settings }: ProductCardProps) {
           parts={parts}
           media={mediaOf(product, selection)}
           name={name}
-          ribbon={ribbon}
+          badges={badges}
+          soldOut={soldOut}
           t={t}
         />
       ) : null}
       <div className="details">
-        {page || !shown('media') ? ribbon : null}
+        {shown('media') ? null : badges}
         {product.brand && shown('brand') ? (
           <p className="brand" part="brand">
             <bdi>{product.brand}</bdi>
           </p>
         ) : null}
-        {createElement(
-          `h${level}`,
-          { id: nameId, className: 'name', part: 'name' },
-          <bdi>{link ? <a href={link}>{name}</a> : name}</bdi>,
-        )}
+        <Name product={product} settings={settings} id={nameId} page={page} />
         {shown('price') ? (
           <Price product={product} price={offer.price} currency={currency} locale={locale} t={t} />
         ) : null}
         {shown('options') ? (
           <OptionPickers options={options} selection={selection} states={states} onChoose={choose} t={t} />
         ) : null}
+        {stock && shown('stock') ? (
+          <p className="stock" part="stock">
+            {stock}
+          </p>
+        ) : null}
+        <AddToCart buy={buy} offer={offer} hasOptions={hasOptions} name={name} shown={shown} t={t} />
+        {details ? (
+          <a className="full-details" part="full-details" href={details}>
+            {t.viewDetails}
+          </a>
+        ) : null}
         {page && offer.sku && shown('sku') ? (
           <p className="sku" part="sku">
             {fill(t.sku, { sku: offer.sku })}
           </p>
         ) : null}
-        {stock && shown('stock') ? (
-          <p className={offer.available ? 'stock' : 'stock out'} part="stock">
-            {stock}
-          </p>
-        ) : null}
-        <AddToCart buy={buy} offer={offer} hasOptions={options.length > 0} name={name} shown={shown} t={t} />
         {page && parts ? <parts.Texts product={product} hide={hide} /> : null}
       </div>
+      {page && parts && shown('add') ? (
+        <Bar bar={parts.StickyBar} {...{ article, product, offer, buy, hasOptions, settings, t }} />
+      ) : null}
     </article>
   );
 }

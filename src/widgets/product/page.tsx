@@ -14,6 +14,7 @@ import {
 } from 'react';
 import type { Media } from '../../api/types/common';
 import type { Product } from '../../api/types/products';
+import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { adoptStyles } from '../../ui/styles';
 import { gallery } from './gallery';
@@ -80,17 +81,37 @@ export function Texts({ product, hide }: { product: Product; hide: ReadonlySet<s
  * The product page's pictures: the one shown, and a button for each to show it instead. (Keyed by its first
  * picture: a chosen colour with pictures of its own starts again from its first.)
  */
-export function Gallery({ media, name, t }: { media: Media; name: string; t: ProductStrings }) {
+export function Gallery({
+  media,
+  name,
+  badges,
+  dimmed,
+  t,
+}: {
+  media: Media;
+  name: string;
+  /** The ribbon and the sold-out badge, on the picture. */
+  badges: ReactNode;
+  dimmed: boolean;
+  t: ProductStrings;
+}) {
   const items = useMemo(() => gallery(media, name), [media, name]);
   const [index, setIndex] = useState(0);
   const ref = useRef<HTMLElement>(null);
   usePageStyles(ref);
   const shown = items[index] ?? items[0];
-  if (!shown) return <div className="media empty" part="gallery" />;
+  const sold = dimmed ? '' : undefined;
+  if (!shown)
+    return (
+      <div className="media empty" part="gallery" data-sold-out={sold}>
+        {badges}
+      </div>
+    );
   return (
     <section className="gallery" part="gallery" aria-label={fill(t.images, { name })} ref={ref}>
-      <div className="media" part="media">
+      <div className="media" part="media" data-sold-out={sold}>
         <Picture item={shown} sizes={SIZES.page} eager />
+        {badges}
       </div>
       {items.length > 1 ? (
         <div className="thumbs">
@@ -113,6 +134,68 @@ export function Gallery({ media, name, t }: { media: Media; name: string; t: Pro
           ))}
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * On a phone, the price and the add button in a bar at the screen's foot while the page's own button is out of
+ * sight (still below, or scrolled away above; in the page, or in the quick view's dialog): gone when it is. Its
+ * button adds as the page's does, with the choices made; a wrong quantity takes the focus to its field. (CSS shows
+ * it only below 720 px; it stays while it has a keyboard's focus.)
+ */
+export function StickyBar({
+  article,
+  name,
+  price,
+  label,
+  busy,
+  soldOut,
+  onAdd,
+}: {
+  article: RefObject<HTMLElement | null>;
+  name: string;
+  price: string;
+  label: string;
+  busy: boolean;
+  /** Sold out or unavailable: the button cannot act (it says why). */
+  soldOut: boolean;
+  onAdd: () => Promise<boolean>;
+}) {
+  const [away, setAway] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const button = article.current?.querySelector('.buy');
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setAway(!entry.isIntersecting);
+    });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [article]);
+  const add = async () => {
+    if (!(await onAdd())) article.current?.querySelector<HTMLElement>('.buy input')?.focus();
+  };
+  return (
+    <section
+      className="sticky-bar"
+      part="sticky-bar"
+      aria-label={name}
+      data-shown={away || focused ? '' : undefined}
+      // A keyboard's focus keeps it (a pointer's does not: the drawer gives it back after an add).
+      onFocus={(event) => setFocused((event.target as Element).matches(':focus-visible'))}
+      onBlur={() => setFocused(false)}
+    >
+      {price ? <span className="bar-price">{price}</span> : null}
+      <Button
+        className="primary"
+        part="sticky-add-button"
+        blocked={busy || soldOut}
+        aria-busy={busy ? 'true' : undefined}
+        onClick={add}
+      >
+        {label}
+      </Button>
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { useStore } from 'zustand';
 import { own } from '../../store/product-keys';
 import type { Storefront } from '../../store/store';
 import { useKeyedMemo } from '../../ui/keyed-memo';
-import { ProductCard, type ProductSettings, QUICK_VIEW } from './card';
+import { ProductCard } from './card';
+import { linkOf, type ProductSettings, QUICK_VIEW } from './settings';
 import type { ProductStrings } from './strings';
 
 /** Which grid shows the quick view now: one dialog for the page, however many grids have the product. */
@@ -27,7 +28,8 @@ function wantedIn(hash: string): string | undefined {
 /**
  * `link="quick-view"`: a card's name opens the product's page layout in a dialog over the page, with an address
  * of its own (`#sf-product=<slug>`, a history entry: Back closes it, a shared link opens it). The grid that has
- * the product shows it; Escape, the close button or a click beside it goes back.
+ * the product shows it; Escape, the close button or a click beside it goes back. With the grid's `href` too, a
+ * "View full details" link leads to the product's own page.
  */
 export function QuickView({
   store,
@@ -42,6 +44,13 @@ export function QuickView({
   ids: readonly string[];
 }) {
   const [me] = useState(() => Symbol('grid'));
+  // A grid that goes (a router's new page) while it shows the dialog lets the next grid show it.
+  useEffect(
+    () => () => {
+      if (shownBy === me) shownBy = undefined;
+    },
+    [me],
+  );
   const [wanted, setWanted] = useState(() => wantedIn(globalThis.location?.hash ?? '')); // (none on a server)
   useEffect(() => {
     const follow = () => {
@@ -130,7 +139,9 @@ function QuickViewDialog({
         product={product}
         store={store}
         t={t}
-        settings={{ ...settings, layout: 'page', link: undefined, headingLevel: 2 }}
+        settings={{ ...settings, layout: 'page', link: undefined, href: undefined, headingLevel: 2 }}
+        // The grid's `href` (the site's page of the product), when it has one as well as link="quick-view".
+        details={linkOf({ ...settings, link: undefined }, product)}
       />
     </dialog>
   );

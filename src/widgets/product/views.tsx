@@ -6,8 +6,9 @@ import type { ProductListQuery, ProductRef } from '../../store/types';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { useKeyedMemo } from '../../ui/keyed-memo';
-import { ProductCard, type ProductSettings } from './card';
+import { ProductCard } from './card';
 import { QuickView } from './quick-view';
+import type { ProductSettings } from './settings';
 import type { ProductStrings } from './strings';
 
 /** Skeleton cards shown at most while a grid's first page loads (a screenful: more is noise). */

@@ -255,13 +255,22 @@ describe('<sf-product>', () => {
     await settle();
     const add = within(beanie).getByRole('button', { name: 'Sold out' });
     expect(isBlocked(add)).toBe(true);
-    expect(textOf(beanie.querySelector('[part="stock"]'))).toBe('Out of stock');
+    // Said once: a badge on the dimmed picture (silent: the button says it), the one blocked button, no stock line.
+    const badge = beanie.querySelector('[part="media"] [part="sold-out-badge"]');
+    expect(textOf(badge)).toBe('Sold out');
+    expect(badge?.getAttribute('aria-hidden')).toBe('true');
+    expect(beanie.querySelector('[part="media"]')?.hasAttribute('data-sold-out')).toBe(true);
+    expect(within(beanie).getAllByRole('button').filter(isBlocked)).toEqual([add]);
+    expect(beanie.querySelector('[part="stock"]')).toBeNull();
+    expect(textOf(beanie)).not.toMatch(/out of stock/i);
     add.click();
     await settle();
     expect(m.requestsTo('/add-to-cart')).toEqual([]);
     radios[2]?.click();
     await settle();
     expect(textOf(beanie.querySelector('[part="stock"]'))).toBe('Only 3 left');
+    expect(beanie.querySelector('[part="sold-out-badge"]')).toBeNull();
+    expect(beanie.querySelector('[part="media"]')?.hasAttribute('data-sold-out')).toBe(false);
     expect(isBlocked(within(beanie).getByRole('button', { name: 'Add to cart' }))).toBe(false);
   });
 
@@ -324,6 +333,8 @@ describe('<sf-product>', () => {
     const tote = await until(() => m.root.querySelector<HTMLElement>('[part="card"]'));
     expect(isBlocked(within(tote).getByRole('button', { name: 'Sold out' }))).toBe(true);
     expect(tote.querySelector('[part="quantity"]')).toBeNull();
+    expect(textOf(tote.querySelector('[part="sold-out-badge"]'))).toBe('Sold out');
+    expect(textOf(tote).match(/Sold out|Out of stock/g)).toEqual(['Sold out', 'Sold out']);
   });
 
   it('shows the product’s initial in the picture’s place when it has no picture', async () => {

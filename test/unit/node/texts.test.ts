@@ -241,7 +241,6 @@ describe('a language of a site’s own (data-strings, with dist/cdn/strings.en.j
       'product.decrease',
       'product.increase',
       'product.loading',
-      'product.outOfStock',
       'product.quantityInvalid',
     ]);
   });
