@@ -46,10 +46,14 @@ if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks')))
  * cart services), where the browser places the member menu itself (CSS anchor positioning: Chrome 125, Safari 26,
  * Firefox 147; an older browser downloads floating-ui's placement too, a figure). The first page's went from 15
  * to 15.25 KB with issue 34 (the errors' brand, no idle prefetch on saved data, the line naming a page origin
- * the shop refuses). The drawer's went from 42 to 42.25 KB with issue 37 (the note's save, the way to the
- * marketing parts' chunk, their texts in the views' pack: 0.6 KB gzip on Cart V2, whose page was 0.6 KB under).
+ * the shop refuses). Raised again after issues 36 and 37 landed together (awaiting a product decision, and bytes
+ * to win back: docs/budgets.md, "Issues 36 and 37"): the first page 15.25 → 15.5 KB (the analytics hook, the
+ * links' check, consent, the badge's height from the page, the modal's and the notice's settings), the drawer's
+ * page 42 → 45.5 KB (sale lines, disclosures, the coupon's refusals by code, the note's save, the way to the
+ * marketing parts), the grid's 36 → 37 KB (two columns, sold out, the product page's bar, the notice's way),
+ * every widget used 56 → 59 KB.
  */
-const BUDGETS = { embed: 1024, initial: 15.25 * 1024, drawer: 44 * 1024, grid: 36 * 1024, all: 57 * 1024 };
+const BUDGETS = { embed: 1024, initial: 15.5 * 1024, drawer: 45.5 * 1024, grid: 37 * 1024, all: 59 * 1024 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const embed = { raw: readFileSync(join(dist, 'embed.js')).length, gzip: gzip(join(dist, 'embed.js')) };
