@@ -211,7 +211,7 @@ async function shipping(run: SeedRun, tab: Tab) {
   await disclose(section.locator('[part="shipping-toggle"]'));
   await section.getByLabel('Country').selectOption(country, { timeout: ACTION_MS });
   await section.getByLabel('Postal code').fill(postal, { timeout: ACTION_MS });
-  await section.getByRole('button', { name: 'Estimate' }).click({ timeout: ACTION_MS });
+  await section.getByRole('button', { name: 'Estimate', exact: true }).click({ timeout: ACTION_MS });
   note(run, tab, `shipping: estimate ${country}`);
 }
 
