@@ -84,3 +84,14 @@ describe('functions in src/, sandbox/, scripts/ and build/', () => {
     expect([...EXCEPTIONS.keys()].filter((where) => !present.has(where))).toEqual([]);
   });
 });
+
+describe('the views in src/', () => {
+  it('are files of at most 400 lines each (issue 35: a part a file)', () => {
+    const long = sourceFiles(join(root, 'src'))
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => ({ file: relative(root, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 400)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+});
