@@ -62,7 +62,7 @@ describe.each(['v1', 'v2'])('a coupon link (cart %s)', (cartApi) => {
     started.pop()?.destroy();
     const refused = arrive('/shop?coupon=NOSUCHCODE', { cartApi }, harness);
     await vi.waitFor(() => expect(refused.store.getState().cart.couponError).not.toBeNull());
-    expect(refused.store.getState().cart.couponError?.key).toBe('couponFailed');
+    expect(refused.store.getState().cart.couponError?.key).toBe('couponUnknown');
   });
 });
 
