@@ -47,11 +47,12 @@ export interface EmbedConfig {
    */
   hostedLoginLink: boolean;
   /**
-   * The script tag's `data-*` attributes as given: the drawer's marketing parts (`data-free-shipping-over`,
-   * `data-cross-sell`, `data-cart-note`, `data-open-cart-on-add="toast"`) read theirs with their own code
-   * (src/marketing.ts), which the first page does not download.
+   * The drawer's marketing parts, as given (`data-free-shipping-over`, `data-cross-sell`, `data-cart-note`): read,
+   * and a wrong value reported, by their own code (src/marketing.ts), which the first page does not download.
    */
-  data?: Readonly<Record<string, string | undefined>> | undefined;
+  freeShippingOver?: string | undefined;
+  crossSell?: string | undefined;
+  cartNote?: string | undefined;
 }
 
 export const DEFAULT_API_BASE = 'https://www.wixapis.com';
@@ -185,8 +186,8 @@ export function readEmbedConfig(
   const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problem);
   return {
     config: {
-      // The attributes the code that uses them reads (`accountSections`, `analytics`, `consent`, `couponParam`)
-      // go as given; the others as read above.
+      // The attributes the code that uses them reads (`accountSections`, `analytics`, `consent`, `couponParam`,
+      // the marketing parts') go as given; the others as read above.
       ...data,
       clientId,
       apiBase: apiBase.replace(/\/+$/, ''),
@@ -198,7 +199,6 @@ export function readEmbedConfig(
       cartApi,
       hostedLoginLink: (data.hostedLoginLink ?? 'false') !== 'false',
       toastOnAdd: open === 'toast',
-      data,
     },
     problems,
   };

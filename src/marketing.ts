@@ -3,7 +3,7 @@ import type { EmbedConfig } from './config';
 /**
  * The drawer's marketing parts (issue 37), from the script tag's attributes (React: the
  * provider's props), each set only when its attribute asks for it. Read by the code that shows them (the
- * drawer's marketing chunk), never by the first page's: `EmbedConfig.data` keeps the attributes until then.
+ * drawer's marketing chunk), never by the first page's: the configuration keeps the attributes as given until then.
  */
 export interface Marketing {
   /** `data-free-shipping-over="50"`: the amount, in the cart's currency, from which shipping is free. */
@@ -14,6 +14,9 @@ export interface Marketing {
   cartNote?: true;
 }
 
+/** The attributes the parts are read from: the configuration's, as given. */
+export type MarketingAttributes = Pick<EmbedConfig, 'freeShippingOver' | 'crossSell' | 'cartNote'>;
+
 /** Each configuration's parts, read once (and their problems said once). */
 const read = new WeakMap<object, Marketing>();
 
@@ -23,8 +26,7 @@ const text = (value: unknown) => (value === undefined ? undefined : String(value
  * The marketing parts a configuration asks for. A value that cannot be used is a console error naming the
  * attribute, and no part (a bar at a wrong amount would promise what the shop does not give).
  */
-export function marketingOf(config: Pick<EmbedConfig, 'data'>): Marketing {
-  const data = config.data ?? {};
+export function marketingOf(data: MarketingAttributes): Marketing {
   let marketing = read.get(data);
   if (marketing) return marketing;
   marketing = {};

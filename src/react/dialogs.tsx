@@ -129,7 +129,7 @@ function DrawerWhileOpen({
       locale={config.lang}
       currency={config.currency}
       onClose={onClose}
-      attributes={config.data}
+      attributes={config}
     />
   );
 }

@@ -18,13 +18,7 @@ export function CartDrawer({ context, t }: { context: WidgetContext; t: Strings 
   if (!open) return null;
   const { config } = context;
   return (
-    <Drawer
-      store={context.store}
-      t={t}
-      locale={config.lang}
-      currency={config.currency}
-      attributes={config.data}
-    />
+    <Drawer store={context.store} t={t} locale={config.lang} currency={config.currency} attributes={config} />
   );
 }
 
@@ -36,7 +30,7 @@ export const mount: WidgetModule['mount'] = (root, host, context) => {
   const { lang, strings } = context.config;
   // (Their direction once they are here: `textsDirection`.)
   // The marketing parts' code and styles, beside the texts, when the page asks for one.
-  if (wantsMarketing(context.config.data))
+  if (wantsMarketing(context.config))
     loadMarketing().then(
       (parts) => adoptStyles(root, parts.css),
       () => {},

@@ -29,5 +29,5 @@ export function MarketingPart({
   }, [wanted, parts]);
   if (!wanted || !parts) return null;
   const Part = parts[part];
-  return <Part {...props} marketing={parts.marketingOf({ data: props.attributes })} />;
+  return <Part {...props} marketing={parts.marketingOf(props.attributes ?? {})} />;
 }

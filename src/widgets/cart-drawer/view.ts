@@ -1,6 +1,5 @@
 import type { TranslatableString } from '../../api/types/cart';
-import type { EmbedConfig } from '../../config';
-import type { Marketing } from '../../marketing';
+import type { Marketing, MarketingAttributes } from '../../marketing';
 import type { CartSlice, Storefront } from '../../store/store';
 import type { Strings } from './strings';
 
@@ -19,7 +18,7 @@ export interface Props {
    */
   onClose?: (() => void) | undefined;
   /** The script tag's attributes (React: the provider's props), of which the marketing parts read theirs. */
-  attributes?: EmbedConfig['data'];
+  attributes?: MarketingAttributes | undefined;
   /** The marketing parts the site asked for (`marketingOf`), as the parts are given them. */
   marketing?: Marketing | undefined;
 }

@@ -5,6 +5,7 @@
 import { fireEvent } from '@testing-library/dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EmbedConfig } from '../../../src/config';
+import type { MarketingAttributes } from '../../../src/marketing';
 import { CROSS_SELL_MAX } from '../../../src/widgets/cart-drawer/cross-sell';
 import * as cartDrawer from '../../../src/widgets/cart-drawer/index';
 import { NOTE_MAX } from '../../../src/widgets/cart-drawer/note';
@@ -43,11 +44,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The drawer mounted with the script tag's `data-*` (`data`) and the rest of its configuration. */
-function mount(data: Record<string, string>, config: Partial<EmbedConfig> = {}): MountedWidget {
+/** The drawer mounted with the script tag's marketing `data-*` (`data`, on the configuration as given) and the rest. */
+function mount(data: MarketingAttributes, config: Partial<EmbedConfig> = {}): MountedWidget {
   fx = mountWidget(cartDrawer, {
     tag: 'sf-cart-drawer',
-    config: { ...config, data },
+    config: { ...config, ...data },
     store: config.cartApi ? { cartApi: config.cartApi } : {},
   });
   return fx;

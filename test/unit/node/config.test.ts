@@ -29,8 +29,6 @@ describe('readEmbedConfig', () => {
       cartApi: 'v2',
       hostedLoginLink: true,
       toastOnAdd: false,
-      // (Kept for the drawer's marketing parts, which read theirs when it opens: src/marketing.ts.)
-      data,
     });
   });
 
@@ -77,7 +75,6 @@ describe('readEmbedConfig', () => {
       cartApi: 'v1',
       hostedLoginLink: false,
       toastOnAdd: false,
-      data: { clientId: 'c' },
     });
   });
 
@@ -138,22 +135,20 @@ describe('readEmbedConfig', () => {
 
 describe('marketingOf (the drawer’s marketing parts, read when the drawer first opens)', () => {
   it('reads the free-shipping amount, the cross-sell’s collection and the note', () => {
-    expect(marketingOf({ data: { freeShippingOver: ' 49.90 ', crossSell: 'summer', cartNote: '' } })).toEqual(
-      {
-        freeShippingOver: 49.9,
-        crossSell: 'summer',
-        cartNote: true,
-      },
-    );
-    expect(marketingOf({ data: { cartNote: 'false' } })).toEqual({});
+    expect(marketingOf({ freeShippingOver: ' 49.90 ', crossSell: 'summer', cartNote: '' })).toEqual({
+      freeShippingOver: 49.9,
+      crossSell: 'summer',
+      cartNote: true,
+    });
+    expect(marketingOf({ cartNote: 'false' })).toEqual({});
     expect(marketingOf({})).toEqual({});
   });
 
   it('says once on the console what it cannot use, and shows no such part', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const data = { freeShippingOver: '0', crossSell: 'a b', cartNote: 'yes' };
-    expect(marketingOf({ data })).toEqual({});
-    expect(marketingOf({ data })).toEqual({});
+    expect(marketingOf(data)).toEqual({});
+    expect(marketingOf(data)).toEqual({});
     expect(error.mock.calls.map((call) => call[0])).toEqual([
       '[storefront] data-free-shipping-over "0" is not a positive amount such as 50: no free-shipping bar',
       '[storefront] data-cross-sell "a b" is not a collection\'s slug such as summer: no cross-sell',
