@@ -251,6 +251,8 @@ describe.each(VARIANTS)('visual: $name', (variant) => {
     const page = await openPage(variant, '/products/everyday-cotton-tee.html');
     const product = page.locator('sf-product');
     await product.locator('[part="description"]').waitFor();
+    // The page as laid out: on a phone its bar (shown by where the page is scrolled) is products.e2e.ts's.
+    await page.addStyleTag({ content: 'sf-product::part(sticky-bar) { display: none }' });
     await check(page, variant, 'product-page', 'sf-product', product);
   });
 });
