@@ -194,6 +194,15 @@ function chunksOf(build: Build, otherService: RegExp) {
 }
 type Chunks = ReturnType<typeof chunksOf>;
 
+/**
+ * The manifest a lazy chunk's hash is in, beyond the first (which the pages measured have already): the second
+ * (`integrity-more-*.js`) when it names the chunk, else none.
+ */
+function manifestOf(build: Build, c: Chunks, file: string): string[] {
+  const more = readFileSync(join(dist, build.folder, c.moreManifest), 'utf8');
+  return more.includes(`"${posix.basename(file)}"`) ? [c.moreManifest] : [];
+}
+
 /** The files of each page measured (before its language's packs). */
 function pagesOf(build: Build, c: Chunks) {
   const { loader } = build;
@@ -204,8 +213,8 @@ function pagesOf(build: Build, c: Chunks) {
   const memberFirst = of(['embed.js', loader, c.manifest, c.memberPart]);
   const drawer = of(['embed.js', loader, c.manifest, c.views]);
   // The same with every marketing part on (issue 37): their chunk (with the catalogue's reads, for the
-  // cross-sell) and the second manifest, which has their hashes.
-  const drawerMarketing = of([...drawer, c.moreManifest, c.marketing]);
+  // cross-sell), and the second manifest if it is the one with their hash.
+  const drawerMarketing = of([...drawer, ...manifestOf(build, c, c.marketing), c.marketing]);
   // A page with an add button before any interaction: what the browser fetches when it is first idle, the
   // drawer's code and the add's (not for a visitor who asked to save data, or on 2G: src/host.ts).
   const idle = of(['embed.js', loader, c.manifest, c.views, chunk(build, 'chunks/host-add-to-cart-')]);
