@@ -13,6 +13,11 @@ import type { FieldViolation } from '../../../src/api/types/errors';
  */
 
 const RUNS = { numRuns: 300 };
+/**
+ * Each property test's time: hundreds of generated values, pure computation (no waiting), which took 5 s, the
+ * default, beside a full machine; the runs stay, with the time they need there.
+ */
+const PROPERTY_TIME = { timeout: 60_000 };
 
 /** Keys of any kind (dots, `=`, `&`, non-ASCII), except `__proto__`, which no request object carries. */
 const anyKey = fc.string({ unit: 'grapheme', maxLength: 8 }).filter((k) => k !== '__proto__');
@@ -64,7 +69,7 @@ function hasNullInFlattenedList(value: Record<string, unknown>): boolean {
 
 const jsonRoundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-describe('base64UrlEncodeJson / base64UrlDecodeJson', () => {
+describe('base64UrlEncodeJson / base64UrlDecodeJson', PROPERTY_TIME, () => {
   it('round-trips any JSON value, ASCII or not', () => {
     for (const stringUnit of ['grapheme-ascii', 'grapheme', 'binary'] as const) {
       fc.assert(
@@ -104,7 +109,7 @@ describe('base64UrlEncodeJson / base64UrlDecodeJson', () => {
   });
 });
 
-describe('toSearchParams', () => {
+describe('toSearchParams', PROPERTY_TIME, () => {
   it('sends a nested request object as exactly one `.r` that decodes back to it', () => {
     fc.assert(
       fc.property(nestedRequestObject, (request) => {
@@ -192,7 +197,7 @@ describe('toSearchParams', () => {
   });
 });
 
-describe('validation errors against the official transformError', () => {
+describe('validation errors against the official transformError', PROPERTY_TIME, () => {
   const RULES = ['VALIDATION', 'MAX_LENGTH', 'REQUIRED_FIELD', 'FORMAT', 'INVALID_ENUM_VALUE'] as const;
   const violation = fc.record({
     field: fc.oneof(
