@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
 import { animationsDone } from './page-checks';
+import { dressAsSite } from './site-look';
 
 /*
  * The login modal's card stays where it is from view to view (issue 36): its top is the same px on the
@@ -39,26 +40,7 @@ async function shopAt({ lang, dark, width }: Combo) {
     viewport: phone ? { width: 375, height: 812 } : { width: 1280, height: 800 },
     ...(phone ? { hasTouch: true, isMobile: true } : {}),
   });
-  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
-  await page.addInitScript(
-    ([lang, dark]) =>
-      new MutationObserver((_records, observer) => {
-        if (!document.head) return;
-        observer.disconnect();
-        document.documentElement.lang = lang as string;
-        if (lang === 'ar') document.documentElement.dir = 'rtl';
-        if (dark) {
-          const meta = document.createElement('meta');
-          meta.name = 'color-scheme';
-          meta.content = 'dark';
-          document.head.prepend(meta);
-          const style = document.createElement('style');
-          style.textContent = 'body { background: #121316; color: #e8eaed }';
-          document.head.append(style);
-        }
-      }).observe(document, { childList: true, subtree: true }),
-    [lang, dark] as const,
-  );
+  await dressAsSite(page, { lang, rtl: lang === 'ar', dark });
   await page.goto(`${demoUrl}/`);
   return { page, errors };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testFonts } from './fonts';
 import { journeys } from './journey';
 import { cartWith, withScriptAttributes } from './page-checks';
+import { dressAsSite } from './site-look';
 import { compareWithBaseline, layoutProblems, settle } from './visual-checks';
 
 /*
@@ -48,28 +49,8 @@ async function openPage(
     ...(variant.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (attributes) await withScriptAttributes(page, attributes);
-  await page.emulateMedia({ colorScheme: variant.dark ? 'dark' : 'light' });
   // As the site's own HTML would say it, before the script tag runs.
-  await page.addInitScript(
-    ({ dark, rtl }) =>
-      new MutationObserver((_records, observer) => {
-        if (!document.head) return;
-        observer.disconnect();
-        if (rtl) document.documentElement.dir = 'rtl';
-        if (dark) {
-          // A dark site: every widget follows it, the product elements too (which a site with both schemes
-          // would have to mark data-theme="auto").
-          const meta = document.createElement('meta');
-          meta.name = 'color-scheme';
-          meta.content = 'dark';
-          document.head.prepend(meta);
-          const style = document.createElement('style');
-          style.textContent = 'body { background: #121316; color: #e8eaed }';
-          document.head.append(style);
-        }
-      }).observe(document, { childList: true, subtree: true }),
-    { dark: variant.dark, rtl: variant.rtl },
-  );
+  await dressAsSite(page, variant);
   await page.goto(`${demoUrl}${path}`);
   return page;
 }
