@@ -1,10 +1,10 @@
 /**
- * The catalogue's indexes: which product holds a slug, and the highest numeric id, so that a product create
- * costs the same in a shop of 50,000 products as in the seed's (no scan of every product). Each index belongs
- * to one `state.products` Map and is built from it the first time it is asked for (a reset brings a new Map,
- * so a new index); after that the catalogue's writes keep it: `indexProduct` on a create, `renameProduct` on a
- * new slug, `unindexProduct` on a delete. Code that changes `state.products` or a slug any other way makes it
- * wrong.
+ * The catalogue's indexes: which product holds a slug, the products of a SKU, the highest numeric id, so that
+ * a product create, and a query by SKU, cost the same in a shop of 50,000 products as in the seed's (no scan
+ * of every product). Each index belongs to one `state.products` Map and is built from it the first time it is
+ * asked for (a reset brings a new Map, so a new index); after that the catalogue's writes keep it:
+ * `indexProduct` on a create, `reindexProduct` after an update, `unindexProduct` on a delete. Code that
+ * changes `state.products`, a slug or a SKU any other way makes it wrong.
  */
 import type { Product } from '../../src/api/types/products';
 import type { SandboxContext } from '../context';
@@ -15,6 +15,12 @@ export const NUMERIC_ID_FLOOR = 1_000_000;
 interface ProductIndex {
   /** Product ids by lower-cased slug: slugs are unique whatever their case (SLUG_ALREADY_EXISTS). */
   readonly bySlug: Map<string, string>;
+  /** Product ids by SKU, as written (two products may share one). */
+  readonly bySku: Map<string, Set<string>>;
+  /** Each product's place in `state.products` (its insertion order), to give index hits in the Map's order. */
+  readonly order: Map<string, number>;
+  /** The place the next product takes. */
+  next: number;
   /** The highest numeric id of the products, or undefined when the product that held it was deleted. */
   maxNumericId: number | undefined;
 }
@@ -30,14 +36,33 @@ function highestNumericId(products: Map<string, Product>): number {
   return max;
 }
 
+function addKeys(index: ProductIndex, product: Product): void {
+  const id = product.id ?? '';
+  if (product.slug) index.bySlug.set(slugKey(product.slug), id);
+  if (typeof product.sku === 'string') {
+    const ids = index.bySku.get(product.sku);
+    if (ids) ids.add(id);
+    else index.bySku.set(product.sku, new Set([id]));
+  }
+}
+
+function removeKeys(index: ProductIndex, id: string, keys: { slug?: string; sku?: string }): void {
+  if (index.bySlug.get(slugKey(keys.slug)) === id) index.bySlug.delete(slugKey(keys.slug));
+  const ids = keys.sku === undefined ? undefined : index.bySku.get(keys.sku);
+  ids?.delete(id);
+  if (ids?.size === 0) index.bySku.delete(keys.sku as string);
+}
+
 function indexOf(ctx: SandboxContext): ProductIndex {
   const products = ctx.state.products;
   let index = indexes.get(products);
   if (!index) {
-    const bySlug = new Map<string, string>();
-    for (const product of products.values())
-      if (product.slug) bySlug.set(slugKey(product.slug), product.id ?? '');
-    index = { bySlug, maxNumericId: highestNumericId(products) };
+    index = { bySlug: new Map(), bySku: new Map(), order: new Map(), next: 0, maxNumericId: undefined };
+    for (const product of products.values()) {
+      addKeys(index, product);
+      index.order.set(product.id ?? '', index.next++);
+    }
+    index.maxNumericId = highestNumericId(products);
     indexes.set(products, index);
   }
   return index;
@@ -47,6 +72,16 @@ function indexOf(ctx: SandboxContext): ProductIndex {
 export function slugTaken(ctx: SandboxContext, slug: string, except?: string): boolean {
   const owner = indexOf(ctx).bySlug.get(slugKey(slug));
   return owner !== undefined && owner !== except;
+}
+
+/** The products whose SKU is one of `skus`, in the order of `state.products`. */
+export function productsOfSkus(ctx: SandboxContext, skus: Iterable<string>): Product[] {
+  const index = indexOf(ctx);
+  const ids = new Set<string>();
+  for (const sku of skus) for (const id of index.bySku.get(sku) ?? []) ids.add(id);
+  return [...ids]
+    .sort((a, b) => (index.order.get(a) ?? 0) - (index.order.get(b) ?? 0))
+    .map((id) => ctx.state.products.get(id) as Product);
 }
 
 /** The numeric id of the next product: one more than the highest of the products there are. */
@@ -59,22 +94,29 @@ export function nextNumericId(ctx: SandboxContext): string {
 /** A product just added to `state.products`. */
 export function indexProduct(ctx: SandboxContext, product: Product): void {
   const index = indexOf(ctx);
-  if (product.slug) index.bySlug.set(slugKey(product.slug), product.id ?? '');
+  addKeys(index, product);
+  if (!index.order.has(product.id ?? '')) index.order.set(product.id ?? '', index.next++);
   if (index.maxNumericId !== undefined)
     index.maxNumericId = Math.max(index.maxNumericId, numericIdOf(product));
 }
 
-/** A product whose slug was `from` and is now its `slug`. */
-export function renameProduct(ctx: SandboxContext, product: Product, from: string | undefined): void {
+/** A product of `state.products` whose slug and SKU were `before`'s, and are now its own. */
+export function reindexProduct(
+  ctx: SandboxContext,
+  product: Product,
+  before: { slug?: string; sku?: string },
+): void {
+  if (before.slug === product.slug && before.sku === product.sku) return;
   const index = indexOf(ctx);
-  if (from && index.bySlug.get(slugKey(from)) === product.id) index.bySlug.delete(slugKey(from));
-  if (product.slug) index.bySlug.set(slugKey(product.slug), product.id ?? '');
+  removeKeys(index, product.id ?? '', before);
+  addKeys(index, product);
 }
 
 /** A product just taken out of `state.products`: its slug is free, and its numeric id may have been the top. */
 export function unindexProduct(ctx: SandboxContext, product: Product): void {
   const index = indexOf(ctx);
-  if (index.bySlug.get(slugKey(product.slug)) === product.id) index.bySlug.delete(slugKey(product.slug));
+  removeKeys(index, product.id ?? '', product);
+  index.order.delete(product.id ?? '');
   if (numericIdOf(product) >= (index.maxNumericId ?? Number.POSITIVE_INFINITY))
     index.maxNumericId = undefined;
 }

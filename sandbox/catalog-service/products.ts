@@ -17,7 +17,7 @@ import { applicationError } from '../errors';
 import { centsToNumber, toCents } from '../money';
 import { ALL_PRODUCTS_COLLECTION_ID } from '../seed';
 import { DIMENSIONS_UNITS } from '../wire';
-import { indexProduct, nextNumericId, renameProduct, slugTaken, unindexProduct } from './product-index';
+import { indexProduct, nextNumericId, reindexProduct, slugTaken, unindexProduct } from './product-index';
 import { collectSelection, picks } from './reads';
 import {
   eachObject,
@@ -374,9 +374,7 @@ function applyProductPatch(ctx: SandboxContext, product: Product, patch: Product
 function applyDescriptiveFields(ctx: SandboxContext, product: Product, patch: ProductPatch): void {
   if (patch.name !== undefined) product.name = patch.name;
   if (patch.slug !== undefined) {
-    const from = product.slug;
     product.slug = patch.slug;
-    renameProduct(ctx, product, from);
     product.productPageUrl = { base: ctx.publicUrl, path: `/product-page/${patch.slug}` };
   }
   if (patch.visible !== undefined) product.visible = patch.visible;
@@ -510,7 +508,12 @@ export function updateProduct(ctx: SandboxContext, id: string, body: Json) {
   const product = findProduct(ctx, id, { merchant: true });
   if (!isObject(body.product)) throw fail('product', 'is required', 'REQUIRED_FIELD');
   const patch = readProductPatch(body.product, false);
-  applyProductPatch(ctx, product, patch);
+  const before = { slug: product.slug, sku: product.sku };
+  try {
+    applyProductPatch(ctx, product, patch);
+  } finally {
+    reindexProduct(ctx, product, before);
+  }
   touch(ctx, product);
   return writtenProduct(product);
 }
