@@ -230,7 +230,8 @@ function addPlatformMiddleware(app: Hono<AppEnv>, context: SandboxContext, notic
       origin: allowedOrigin,
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', 'X-Wix-Consistent', 'X-Wix-Client-Artifact-Id'],
-      exposeHeaders: ['x-wix-request-id', 'X-Wix-Consistent'],
+      // Retry-After is no CORS-safelisted header: unexposed, a page's client could not read a 429's wait.
+      exposeHeaders: ['x-wix-request-id', 'X-Wix-Consistent', 'Retry-After'],
       maxAge: 600,
     }),
   );

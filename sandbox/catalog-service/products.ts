@@ -17,6 +17,7 @@ import { applicationError } from '../errors';
 import { centsToNumber, toCents } from '../money';
 import { ALL_PRODUCTS_COLLECTION_ID } from '../seed';
 import { DIMENSIONS_UNITS } from '../wire';
+import { indexProduct, nextNumericId, reindexProduct, slugTaken, unindexProduct } from './product-index';
 import { collectSelection, picks } from './reads';
 import {
   eachObject,
@@ -292,14 +293,6 @@ function readInfoSections(v: Violations, sections: unknown, patch: ProductPatch)
   });
 }
 
-function slugTaken(ctx: SandboxContext, slug: string, except?: string) {
-  const lower = slug.toLowerCase();
-  for (const product of ctx.state.products.values()) {
-    if (product.id !== except && product.slug?.toLowerCase() === lower) return true;
-  }
-  return false;
-}
-
 export const slugConflict = (slug: string, what: string) =>
   applicationError(409, 'SLUG_ALREADY_EXISTS', `The slug "${slug}" is already used by another ${what}`, {
     slug,
@@ -460,12 +453,6 @@ function applyTypeAndWeight(
   }
 }
 
-function nextNumericId(ctx: SandboxContext): string {
-  let max = 1_000_000;
-  for (const product of ctx.state.products.values()) max = Math.max(max, Number(product.numericId ?? 0));
-  return String(max + 1);
-}
-
 /** The merchant's answer after a write: the whole product, merchant data included. */
 const writtenProduct = (product: Product) => ({ product: productView(product, { merchantData: true }) });
 
@@ -511,6 +498,7 @@ export function createProduct(ctx: SandboxContext, body: Json) {
   const { slug: _slug, productType: _type, ...rest } = patch;
   applyProductPatch(ctx, product, rest);
   ctx.state.products.set(id, product);
+  indexProduct(ctx, product);
   finalizeProduct(product);
   ctx.webhooks.noteProduct(id);
   return writtenProduct(product);
@@ -520,14 +508,20 @@ export function updateProduct(ctx: SandboxContext, id: string, body: Json) {
   const product = findProduct(ctx, id, { merchant: true });
   if (!isObject(body.product)) throw fail('product', 'is required', 'REQUIRED_FIELD');
   const patch = readProductPatch(body.product, false);
-  applyProductPatch(ctx, product, patch);
+  const before = { slug: product.slug, sku: product.sku };
+  try {
+    applyProductPatch(ctx, product, patch);
+  } finally {
+    reindexProduct(ctx, product, before);
+  }
   touch(ctx, product);
   return writtenProduct(product);
 }
 
 export function deleteProduct(ctx: SandboxContext, id: string) {
-  findProduct(ctx, id, { merchant: true });
+  const product = findProduct(ctx, id, { merchant: true });
   ctx.state.products.delete(id);
+  unindexProduct(ctx, product);
   ctx.webhooks.noteProduct(id);
   return {};
 }

@@ -27,6 +27,7 @@ import {
   sortItems,
   validateFilter,
 } from '../query';
+import { productsOfSkus } from './product-index';
 import { fail, GUID, isObject, type Json, list, type Reader, readStringList, Violations } from './shared';
 import { collectionView, findCollection, findProduct, productView, wantsMerchantData } from './views';
 
@@ -198,6 +199,23 @@ function readQuery(request: Json): Json {
   return query;
 }
 
+/**
+ * When the filter asks for certain SKUs (`sku: "A"`, `{$eq: "A"}`, `{$in: ["A", "B"]}`, beside whatever else):
+ * the products of those SKUs, in the catalogue's order, from the SKU index. Every other product fails the
+ * filter, so the query checks these alone, and answers as it would over every product (an import looks 100
+ * SKUs up at a time in a catalogue of 50,000). Undefined for any other filter.
+ */
+function productsOfFilterSkus(ctx: SandboxContext, filter: Filter | undefined): Product[] | undefined {
+  const condition = filter === undefined ? undefined : ownValue(filter, 'sku');
+  const strings = (values: unknown) =>
+    Array.isArray(values) && values.every((v) => typeof v === 'string') ? (values as string[]) : undefined;
+  if (typeof condition === 'string') return productsOfSkus(ctx, [condition]);
+  if (!isObject(condition) || !Object.keys(condition).every((op) => op.startsWith('$'))) return undefined;
+  if (typeof condition.$eq === 'string') return productsOfSkus(ctx, [condition.$eq]);
+  const listed = strings(condition.$in);
+  return listed ? productsOfSkus(ctx, listed) : undefined;
+}
+
 /** Sort and filter views see `numericId` as a number, so "1000010" sorts after "1000009". */
 const productQueryView = (product: Product) => ({ ...product, numericId: Number(product.numericId ?? 0) });
 
@@ -220,7 +238,7 @@ export function queryProducts(ctx: SandboxContext, request: Json, reader: Reader
   const sort = readSort(query.sort, PRODUCT_FILTER_FIELDS, PRODUCT_SORT_FIELDS, 'query.sort');
   const paging = readOffsetPaging(query.paging, 'query.paging');
   const includeHidden = reader.merchant && request.includeHiddenProducts === true;
-  const matching = [...ctx.state.products.values()]
+  const matching = [...(productsOfFilterSkus(ctx, filter) ?? ctx.state.products.values())]
     .filter((p) => includeHidden || p.visible !== false)
     .map(productQueryView)
     .filter((view) => matchesFilter(view, filter));

@@ -93,6 +93,36 @@ describe('the demo page in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows a page on the demo origin a 429’s Retry-After (CORS), so its client waits as asked', async () => {
+    const { page } = await browser.newPage();
+    // A page of the demo's origin without the widgets: nothing else calls the sandbox while it is limited.
+    await page.goto(`${demoUrl}/cdn/integrity.json`);
+    const settings = (body: unknown) =>
+      fetch(`${sandboxUrl}/_sandbox/settings`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await settings({ rateLimit: 1 })).status).toBe(200);
+    try {
+      const limited = await page.evaluate(async (base) => {
+        // One call a second: of calls sent one after the other, the second in a second is refused.
+        for (let i = 0; i < 20; i += 1) {
+          const response = await fetch(`${base}/oauth2/token`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ clientId: 'demo-client', grantType: 'anonymous' }),
+          });
+          if (response.status === 429) return { retryAfter: response.headers.get('retry-after') };
+        }
+        return undefined;
+      }, sandboxUrl);
+      expect(limited?.retryAfter).toMatch(/^\d+$/);
+    } finally {
+      await settings({ rateLimit: 0 });
+    }
+  });
+
   it('loads the chunks cross-origin from the CDN path with CORS', async () => {
     const { page, errors } = await browser.newPage();
     // The demo pastes the bundle's absolute address on localhost, as a site would paste a CDN's: reached as

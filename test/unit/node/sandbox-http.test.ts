@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ALLOWED_ORIGINS } from '../../../sandbox/app';
 import { MAX_NOTICES } from '../../../sandbox/notices';
 import { optionsFromEnv, originsFromEnv, startSandboxServer } from '../../../sandbox/server';
-import { testSandbox } from '../../helpers/sandbox';
+import { fakeClock, testSandbox } from '../../helpers/sandbox';
 
 const DEMO_ORIGIN = 'http://localhost:4000';
 
@@ -103,6 +103,26 @@ describe('CORS', () => {
     });
     expect(res.headers.get('access-control-allow-origin')).toBe(DEMO_ORIGIN);
     expect(res.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('x-wix-request-id');
+  });
+
+  it('lets the allowed origin read a 429’s Retry-After (no CORS-safelisted header)', async () => {
+    // A clock that stands still: both calls fall in the same second of the limit.
+    const { call } = testSandbox({ now: fakeClock().now });
+    await call('PATCH', '/_sandbox/settings', { body: { rateLimit: 1 } });
+    const read = () =>
+      call('GET', '/stores-reader/v1/products/query-platformized', {
+        headers: { origin: DEMO_ORIGIN, authorization: 'sandbox-admin-key' },
+      });
+    expect((await read()).status).toBe(200);
+    const limited = await read();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(limited.headers.get('access-control-allow-origin')).toBe(DEMO_ORIGIN);
+    const exposed = limited.headers
+      .get('access-control-expose-headers')
+      ?.toLowerCase()
+      .split(/\s*,\s*/);
+    expect(exposed).toContain('retry-after');
   });
 
   it('follows the OAuth client origins changed through /_sandbox/clients', async () => {
