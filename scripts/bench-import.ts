@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandboxServer } from '../sandbox/server';
@@ -53,9 +53,19 @@ function importRun(file: string, apiBase: string): Promise<{ ms: number; peakMb:
   });
 }
 
-// The command as the package ships it, run by Node alone (what a merchant's `npx storefront-widgets` runs).
-if (!existsSync(resolve(root, 'dist/cli/bin.js')))
+/** The newest change time of a file under `dir` (0 for none). */
+const newest = (dir: string): number =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((latest, entry) => Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0);
+
+// The command as the package ships it, run by Node alone (what a merchant's `npx storefront-widgets` runs),
+// built again when the source changed since (a benchmark of an old build would measure the wrong code).
+const bin = resolve(root, 'dist/cli/bin.js');
+if (!existsSync(bin) || statSync(bin).mtimeMs < newest(resolve(root, 'src'))) {
+  console.log('Building: dist/cli/bin.js is missing or older than src/');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
 const folder = mkdtempSync(join(tmpdir(), 'sf-bench-import-'));
 const file = join(folder, 'products.csv');
 await writeCsv(file);
