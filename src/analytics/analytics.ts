@@ -141,6 +141,7 @@ export function startAnalytics(config: EmbedConfig, win: Window): Analytics {
   const memory: Memory = {
     viewCart: false,
     registered: false,
+    lists: new WeakMap(),
     checkouts: checkoutMemory(win, () => consentHere().analytics),
   };
   return {

@@ -1,4 +1,6 @@
 import type { Cart, LineItem, PriceSummary } from '../api/types/cart';
+import type { Product } from '../api/types/products';
+import type { ProductListQuery } from '../store/types';
 import type { StoreEvent } from './types';
 
 /*
@@ -32,10 +34,20 @@ export interface Ga4Item {
   item_id: string;
   item_name: string;
   item_variant?: string;
+  item_brand?: string;
   price: number;
   quantity: number;
   index?: number;
+  /** The list the item was shown in (a product grid's), for `view_item_list` and `select_item`. */
+  item_list_id?: string;
+  item_list_name?: string;
   discount?: number;
+}
+
+/** A product grid's list as GA4 names it (`item_list_id`, `item_list_name`). */
+export interface Ga4List {
+  item_list_id: string;
+  item_list_name: string;
 }
 
 /** What is pushed to `dataLayer` (after `{ecommerce: null}` for an e-commerce event). */
@@ -49,6 +61,8 @@ export interface Ga4Event {
     tax?: number;
     shipping?: number;
     coupon?: string;
+    item_list_id?: string;
+    item_list_name?: string;
   };
   /** `login` and `sign_up`: how (`storefront`, the widgets' own sign-in). */
   method?: string;
@@ -56,7 +70,7 @@ export interface Ga4Event {
 
 /** Meta's standard event and its parameters, for `fbq('track', event, params, {eventID})`. */
 export interface MetaEvent {
-  event: 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'CompleteRegistration';
+  event: 'ViewContent' | 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'CompleteRegistration';
   params: {
     content_ids?: string[];
     contents?: Array<{ id: string; quantity: number }>;
@@ -82,6 +96,12 @@ export interface Memory {
   viewCart: boolean;
   /** An account was just made: its sign-in is the sign-up's, not a `login`. */
   registered: boolean;
+  /**
+   * How many cards of each grid's list were told of (`view_item_list`), by the grid's query object (one list:
+   * `ProductSignals`): each card once, however often the grid tells its cards (a page more, StrictMode's second
+   * run of an effect).
+   */
+  lists: WeakMap<object, number>;
   /** What a checkout started here checked out, for its order's `purchase` (`./analytics.ts` keeps it). */
   checkouts: {
     save(checkoutId: string, cart: CartSummary): void;
@@ -133,9 +153,9 @@ export function summaryOf(cart: Cart | null, totals?: { cart?: Cart; priceSummar
   return summary;
 }
 
-/** GA4's items for the events' items (at most 200), with their place in the list when there are several. */
+/** GA4's items for the events' items, with their place in the list when there are several. */
 function ga4Items(items: CartItem[], listed: boolean): Ga4Item[] {
-  return items.slice(0, MAX_ITEMS).map((item, index) => ({
+  return items.map((item, index) => ({
     item_id: item.productId,
     item_name: item.name,
     ...(item.variant ? { item_variant: item.variant } : {}),
@@ -151,7 +171,7 @@ const sumOf = (items: Ga4Item[]) => money(items.reduce((sum, item) => sum + item
 
 type Outgoing = Omit<AnalyticsEvent, 'eventId'> & { eventId?: string };
 
-/** An e-commerce event of GA4 with its items, and Meta's (`meta`) of the same items. */
+/** A cart's e-commerce event of GA4 with its items, and Meta's (`meta`) of the same items. */
 function commerce(
   name: string,
   summary: CartSummary,
@@ -159,8 +179,18 @@ function commerce(
   meta: MetaEvent['event'] | null,
   extra: Partial<NonNullable<Ga4Event['ecommerce']>> = {},
 ): Outgoing {
-  const items = ga4Items(summary.items, listed);
-  const { currency } = summary;
+  return outgoing(name, summary.currency, ga4Items(summary.items, listed), meta, extra);
+}
+
+/** An e-commerce event of GA4 with its items (the first 200), and Meta's (`meta`) of the same items. */
+function outgoing(
+  name: string,
+  currency: string,
+  given: Ga4Item[],
+  meta: MetaEvent['event'] | null,
+  extra: Partial<NonNullable<Ga4Event['ecommerce']>> = {},
+): Outgoing {
+  const items = given.slice(0, MAX_ITEMS);
   const value = sumOf(items);
   const ids = items.map((item) => item.item_id);
   return {
@@ -177,6 +207,62 @@ function commerce(
       },
     },
   };
+}
+
+/**
+ * A product grid's list as GA4 names it: its collection as the grid names it (slug or id; `all` for a grid of
+ * every product), and for the name the grid's order too, when it has one (`summer (price-asc)`).
+ */
+export function listOf(query: ProductListQuery): Ga4List {
+  const id = query.collection || 'all';
+  return { item_list_id: id, item_list_name: query.sort ? `${id} (${query.sort})` : id };
+}
+
+/** A catalogue product's price, as the catalogue gives it. */
+const priceOf = (product: Product) => product.priceData ?? product.price;
+/** A sum of the catalogue's (outside data): a number from 0 on, else undefined. */
+const amountIn = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+/** A product's currency: the catalogue's ISO 4217 code, else none (`''`). */
+const currencyOf = (product: Product | undefined) => {
+  const code = product && priceOf(product)?.currency;
+  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : '';
+};
+
+/**
+ * A catalogue product as one of GA4's items (one of it: `quantity` 1), at its price now (a sale's) with how much
+ * less than its full price that is (`discount`), and its place in a list with the list (`more`).
+ */
+export function productItem(product: Product, more: Partial<Ga4Item> = {}): Ga4Item {
+  const full = amountIn(priceOf(product)?.price) ?? 0;
+  const price = money(amountIn(priceOf(product)?.discountedPrice) ?? full);
+  const discount = money(full - price);
+  return {
+    item_id: product.id ?? '',
+    item_name: product.name ?? '',
+    ...(product.brand ? { item_brand: product.brand } : {}),
+    price,
+    quantity: 1,
+    ...more,
+    ...(discount > 0 ? { discount } : {}),
+  };
+}
+
+/**
+ * A list event of GA4 (`view_item_list`, `select_item`): the products from the list's place `index` on (one
+ * the store no longer has keeps its place, and is left out).
+ */
+function listed(
+  name: string,
+  query: ProductListQuery,
+  products: Array<Product | undefined>,
+  index: number,
+): Outgoing[] {
+  const list = listOf(query);
+  const items = products.flatMap((product, i) =>
+    product ? [productItem(product, { index: index + i, ...list })] : [],
+  );
+  return items.length ? [outgoing(name, currencyOf(products.find(Boolean)), items, null, list)] : [];
 }
 
 /** The checkout's GA4 and Meta events: its lines, coupon, and (an order's) tax and shipping. */
@@ -235,6 +321,22 @@ export function analyticsOf(event: StoreEvent, memory: Memory): Outgoing[] {
           meta: { event: 'CompleteRegistration', params: {} },
         },
       ];
+    case 'product:listViewed': {
+      const { query, productIds } = event.detail;
+      const from = memory.lists.get(query) ?? 0;
+      if (productIds.length <= from) return [];
+      memory.lists.set(query, productIds.length);
+      // The cards not told of yet, as the store had them then (by the catalogue's ids: own entries only).
+      const { items } = state.products;
+      const products = productIds.slice(from).map((id) => (Object.hasOwn(items, id) ? items[id] : undefined));
+      return listed('view_item_list', query, products, from);
+    }
+    case 'product:selected':
+      return listed('select_item', event.detail.query, [event.detail.product], event.detail.index);
+    case 'product:viewed': {
+      const { product } = event.detail;
+      return [outgoing('view_item', currencyOf(product), [productItem(product)], 'ViewContent')];
+    }
     case 'member:signedIn':
       // Another tab's sign-in is that tab's; a registration's is its sign-up.
       if (event.detail.otherTab || memory.registered) {

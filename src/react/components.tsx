@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { Product as CatalogueProduct } from '../api/types/products';
 import type { EmbedConfig } from '../config';
+import type { Started } from '../start';
 import type { AddToCartInput, Storefront } from '../store/store';
 import type { ProductSort } from '../store/types';
 import { mount as mountBadge } from '../widgets/member-badge/index';
@@ -164,11 +165,11 @@ export function Product(props: ProductProps): ReactElement {
       : { id: props.productId as string };
   const handedOver = useHandedOver(started?.store, given, { ref });
   const pageParts = usePagePartsFor(props.layout === 'page' && given !== undefined);
-  const view = (store: Storefront, t: ProductStrings, config: EmbedConfig) => (
+  const view = (store: Storefront, t: ProductStrings, config: EmbedConfig, hub?: Started['hub']) => (
     <ProductView
       store={store}
       t={t}
-      settings={settingsOf(attributesOf(props), { config })}
+      settings={settingsOf(attributesOf(props), { config, hub })}
       fallback={false}
       product={ref}
     />
@@ -181,7 +182,7 @@ export function Product(props: ProductProps): ReactElement {
       page={props.layout === 'page'}
       serverView={given?.length ? (t, config) => view(serverStore(given, { ref }), t, config) : undefined}
     >
-      {started && t && handedOver && pageParts ? view(started.store, t, started.config) : null}
+      {started && t && handedOver && pageParts ? view(started.store, t, started.config, started.hub) : null}
     </ProductHost>
   );
 }
@@ -226,11 +227,11 @@ export function ProductGrid(props: ProductGridProps): ReactElement {
   const given = checkedProducts('<ProductGrid>', props.products);
   const target = { query, total: checkedTotal(props.total) };
   const handedOver = useHandedOver(started?.store, given, target);
-  const view = (store: Storefront, t: ProductStrings, config: EmbedConfig) => (
+  const view = (store: Storefront, t: ProductStrings, config: EmbedConfig, hub?: Started['hub']) => (
     <ProductGridView
       store={store}
       t={t}
-      settings={settingsOf(attributesOf(props), { config })}
+      settings={settingsOf(attributesOf(props), { config, hub })}
       fallback={false}
       query={query}
     />
@@ -243,7 +244,7 @@ export function ProductGrid(props: ProductGridProps): ReactElement {
       page={false}
       serverView={given ? (t, config) => view(serverStore(given, target), t, config) : undefined}
     >
-      {started && t && handedOver ? view(started.store, t, started.config) : null}
+      {started && t && handedOver ? view(started.store, t, started.config, started.hub) : null}
     </ProductHost>
   );
 }

@@ -1,14 +1,20 @@
+import type { AnalyticsTap } from '../analytics/tap';
 import type { EmbedConfig } from '../config';
 import type { Storefront } from '../store/store';
 
 /**
- * What every widget is handed when it mounts: the configuration and the page's one store. Nothing else of the
- * platform's: a widget reaches it only through the store's actions (the session and the site's captcha are the
- * store's own dependencies).
+ * What every widget is handed when it mounts: the configuration and the page's one store (and the page's
+ * analytics, if it has some). Nothing else of the platform's: a widget reaches it only through the store's
+ * actions (the session and the site's captcha are the store's own dependencies).
  */
 export interface WidgetContext {
   config: EmbedConfig;
   store: Storefront;
+  /**
+   * The store's events hub: its `analytics`, the page's analytics (`data-analytics`; none without), which the
+   * product elements tell what the shopper saw and chose (`ProductSignals`).
+   */
+  hub?: { analytics?: AnalyticsTap | undefined } | undefined;
 }
 
 /** Sent to an `<sf-member-badge>` to open its account menu (a signed-in member's `data-sf-sign-in` button). */

@@ -213,6 +213,115 @@ describe('analytics before the checkout', () => {
   });
 });
 
+describe('analytics of the product elements', () => {
+  /** The summer grid (its collection's four cards). */
+  const summer = (page: Page) => page.locator('sf-product-grid[collection="summer"]');
+  /** A product's quick view, over the page (the first grid that has the product shows it). */
+  const quickView = (page: Page) => page.locator('sf-product-grid [part="quick-view"]');
+  /**
+   * Everything told so far has reached Tag Manager once a marker has (the widgets tell each event in the order
+   * it came): the cart opened from the header, its `view_cart`.
+   */
+  async function marked(page: Page) {
+    await page.locator('.site-header [data-sf-open-cart]').click();
+    await expect.poll(async () => (await firedNames(page)).at(-1)).toBe('view_cart');
+    await drawer(page).getByRole('button', { name: 'Close' }).click();
+  }
+  const lists = async (page: Page) =>
+    (await fired(page)).filter((f) => f.event === 'view_item_list').map((f) => f.ecommerce?.item_list_id);
+
+  it('tells exactly one view_item_list a grid shown, and select_item then view_item as a card opens its quick view', async () => {
+    const { page } = await freshPage();
+    await shopPage(page, { 'data-analytics': 'ga4 meta' });
+    await page.goto(`${demoUrl}/index.html`);
+    // The front page's two grids: the summer collection's, and every product's.
+    await expect.poll(() => lists(page)).toEqual(expect.arrayContaining(['summer', 'all']));
+    await marked(page);
+    expect((await lists(page)).sort()).toEqual(['all', 'summer']);
+    const shown = (await fired(page)).find((f) => f.ecommerce?.item_list_id === 'summer');
+    const items = (shown?.ecommerce?.items ?? []) as Array<Record<string, unknown>>;
+    expect(items).toHaveLength(4);
+    expect(items.map((item) => item.index)).toEqual([0, 1, 2, 3]);
+    expect(shown?.ecommerce).toMatchObject({ currency: 'USD', item_list_name: 'summer (price-asc)' });
+
+    // The second card's name: the quick view opens over the page.
+    const second = items[1] as { item_id: string; item_name: string };
+    await summer(page).getByRole('link', { name: second.item_name }).click();
+    await quickView(page).locator('.texts').waitFor({ state: 'attached' });
+    await expect.poll(async () => (await firedNames(page)).slice(-2)).toEqual(['select_item', 'view_item']);
+    const [selected, viewed] = (await fired(page)).slice(-2);
+    expect(selected?.ecommerce).toMatchObject({
+      item_list_id: 'summer',
+      items: [{ item_id: second.item_id, index: 1, item_list_id: 'summer' }],
+    });
+    expect(viewed?.ecommerce).toMatchObject({
+      currency: 'USD',
+      items: [{ item_id: second.item_id, quantity: 1 }],
+    });
+    // GTM's model holds the view's item only: the list's did not merge in.
+    expect(viewed?.ecommerce?.items).toHaveLength(1);
+    await quickView(page).getByRole('button', { name: 'Close' }).click();
+    expect((viewed?.ecommerce?.items as Array<Record<string, unknown>> | undefined)?.[0]).not.toHaveProperty(
+      'index',
+    );
+    await marked(page);
+    expect(await lists(page)).toHaveLength(2);
+    expect((await firedNames(page)).filter((name) => name === 'view_item')).toHaveLength(1);
+  });
+
+  it('tells view_item and Meta’s ViewContent, with an eventID, on a product page', async () => {
+    const { page } = await freshPage();
+    await shopPage(page, { 'data-analytics': 'ga4 meta' });
+    await page.goto(`${demoUrl}/products/everyday-cotton-tee.html`);
+    await expect.poll(() => firedNames(page)).toContain('view_item');
+    await marked(page);
+    expect((await firedNames(page)).filter((name) => name === 'view_item')).toHaveLength(1);
+    const viewed = (await fired(page)).find((f) => f.event === 'view_item');
+    const item = (viewed?.ecommerce?.items as Array<{ item_id: string }> | undefined)?.[0];
+    expect(viewed?.ecommerce).toMatchObject({
+      currency: 'USD',
+      value: 25,
+      items: [{ item_name: 'Everyday Cotton Tee', price: 25, quantity: 1 }],
+    });
+    const calls = (await fbqCalls(page)).filter((call) => call[1] === 'ViewContent');
+    expect(calls).toEqual([
+      [
+        'track',
+        'ViewContent',
+        {
+          content_ids: [item?.item_id],
+          contents: [{ id: item?.item_id, quantity: 1 }],
+          content_type: 'product',
+          currency: 'USD',
+          value: 25,
+        },
+        { eventID: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      ],
+    ]);
+  });
+
+  it('with data-consent="required", tells nothing of the products before Storefront.consent()', async () => {
+    const { page } = await freshPage();
+    await shopPage(page, { 'data-analytics': 'ga4 meta', 'data-consent': 'required' });
+    await page.goto(`${demoUrl}/index.html`);
+    await summer(page).locator('[part="card"]').nth(3).waitFor();
+    await summer(page).locator('[part="card"] [part="name"] a').first().click();
+    await quickView(page).locator('.texts').waitFor({ state: 'attached' });
+    // Its effects (the view told) run after the next frame, then the consent comes.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+    await page.evaluate(() =>
+      (window as unknown as { Storefront: { consent(c: unknown): void } }).Storefront.consent({
+        analytics: true,
+      }),
+    );
+    await quickView(page).getByRole('button', { name: 'Close' }).click();
+    await marked(page);
+    // Only the marker: the lists shown, the card chosen and its view before consent were dropped.
+    expect(await firedNames(page)).toEqual(['view_cart']);
+    expect(await fbqCalls(page)).toEqual([]);
+  });
+});
+
 describe.each([
   ['v1', ''],
   ['v2', '/cart-v2'],

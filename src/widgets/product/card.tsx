@@ -307,7 +307,7 @@ export function ProductCard({ product, store, t, settings, details }: ProductCar
             {fill(t.sku, { sku: offer.sku })}
           </p>
         ) : null}
-        {page && parts ? <parts.Texts product={product} hide={hide} /> : null}
+        {page && parts ? <parts.Texts product={product} hide={hide} tell={settings.tell} /> : null}
       </div>
       {page && parts && shown('add') ? (
         <Bar bar={parts.StickyBar} {...{ article, product, offer, buy, hasOptions, settings, t }} />

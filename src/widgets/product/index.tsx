@@ -31,7 +31,10 @@ function useAttributes(host: HTMLElement): Attributes {
 }
 
 /** How a product is shown, from the element's attributes and the page's configuration. */
-export function settingsOf(attributes: Attributes, context: Pick<WidgetContext, 'config'>): ProductSettings {
+export function settingsOf(
+  attributes: Attributes,
+  context: Pick<WidgetContext, 'config' | 'hub'>,
+): ProductSettings {
   const level = Number(attributes['heading-level']);
   return {
     layout: attributes.layout === 'page' ? 'page' : 'card',
@@ -43,6 +46,7 @@ export function settingsOf(attributes: Attributes, context: Pick<WidgetContext, 
     currency: context.config.currency,
     openCartOnAdd: context.config.openCartOnAdd,
     notice: context.config.toastOnAdd ? context.config : undefined,
+    tell: context.hub?.analytics,
   };
 }
 

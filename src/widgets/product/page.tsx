@@ -1,6 +1,7 @@
 /**
  * What only a product page shows (`layout="page"`): the gallery, the description and the additional info, with
- * the HTML sanitiser they need. A chunk of its own, so a page of cards never downloads it.
+ * the HTML sanitiser they need, and the news of its view. A chunk of its own, so a page of cards never
+ * downloads it.
  */
 import {
   createElement,
@@ -21,6 +22,7 @@ import { gallery } from './gallery';
 import css from './page.css?inline';
 import { Picture, SIZES } from './picture';
 import { type SafeNode, sanitizeHtml } from './sanitize';
+import type { ProductSettings } from './settings';
 import type { ProductStrings } from './strings';
 
 /** These parts' styles (a server's render puts them in its markup: React's `storefront-widgets/react`). */
@@ -55,10 +57,29 @@ export function RichText({ html, part }: { html: string | undefined; part: strin
   );
 }
 
-/** The description, then each additional info section as a disclosure (its title the summary). */
-export function Texts({ product, hide }: { product: Product; hide: ReadonlySet<string> }) {
+/**
+ * The description, then each additional info section as a disclosure (its title the summary); and, as the one
+ * part every product page and quick view shows, the news that the product was viewed (`product:viewed`).
+ */
+export function Texts({
+  product,
+  hide,
+  tell,
+}: {
+  product: Product;
+  hide: ReadonlySet<string>;
+  tell: ProductSettings['tell'];
+}) {
   const ref = useRef<HTMLDivElement>(null);
   usePageStyles(ref);
+  // Told once (not again for a render, nor for StrictMode's second run of the effect), by this chunk, which
+  // only product pages download.
+  const viewed = useRef(false);
+  useEffect(() => {
+    if (viewed.current) return;
+    viewed.current = true;
+    tell?.('product:viewed', { product });
+  });
   return (
     <div className="texts" ref={ref}>
       {hide.has('description') ? null : <RichText html={product.description} part="description" />}

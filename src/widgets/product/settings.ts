@@ -1,3 +1,4 @@
+import type { ProductTell } from '../../analytics/types';
 import type { Product } from '../../api/types/products';
 import { fill } from '../../ui/i18n';
 import type { NoticeConfig } from '../toast/index';
@@ -21,6 +22,11 @@ export interface ProductSettings {
   openCartOnAdd: boolean;
   /** `data-open-cart-on-add="toast"`: an add shows a notice near the page's cart button, with this configuration. */
   notice?: NoticeConfig | undefined;
+  /**
+   * Tells the page's analytics what the shopper saw and chose (`ProductSignals`); none on a page without
+   * analytics (`data-analytics`) and on a server.
+   */
+  tell?: ProductTell | undefined;
 }
 
 /** The address that opens a product's quick view: this page with `#sf-product=<slug>`. */

@@ -1,8 +1,9 @@
 import { createElement, Fragment, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
+import type { Product } from '../../api/types/products';
 import { listKey, own, pageSizeOf, readKey } from '../../store/product-keys';
 import type { Problem, Storefront } from '../../store/store';
-import type { ProductListQuery, ProductRef } from '../../store/types';
+import type { ProductList, ProductListQuery, ProductRef } from '../../store/types';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { useKeyedMemo } from '../../ui/keyed-memo';
@@ -126,11 +127,11 @@ type GridProps = ViewProps & { query: ProductListQuery };
 
 /**
  * `<sf-product-grid>`: a collection's products (every product without one) as cards, in pages of `page-size`
- * with "Load more": one catalogue request a page, whatever the number of cards.
+ * with "Load more": one catalogue request a page, whatever the number of cards. One query while it asks the
+ * same (`key`, `asked`): read again only for another.
  */
 export function ProductGridView({ store, t, settings, fallback, query }: GridProps) {
   const key = listKey(query);
-  // One query while it asks the same (`key`): read again only for another.
   const asked = useKeyedMemo(key, () => query);
   useEffect(() => {
     void store.getState().loadProducts(asked);
@@ -146,7 +147,7 @@ export function ProductGridView({ store, t, settings, fallback, query }: GridPro
       grid.current?.children[before.current]?.querySelector<HTMLElement>('article')?.focus();
     if (shown > before.current) before.current = 0;
   }, [shown]);
-  useReportMissing(list?.problem?.key === 'collectionMissing' ? list.problem.detail : undefined);
+  const select = useTellList(list, asked, settings.tell);
 
   if (!list || list.status === 'loading')
     return (
@@ -174,10 +175,11 @@ export function ProductGridView({ store, t, settings, fallback, query }: GridPro
   return (
     <div className="grid-root">
       <ul className="grid" part="grid" ref={grid}>
-        {list.ids.map((id) => {
+        {list.ids.map((id, index) => {
           const product = own(items, id);
           return product ? (
-            <li key={id}>
+            // biome-ignore lint/a11y/useKeyWithClickEvents: hears its card's link (a click, also from a key)
+            <li key={id} onClick={select(index, product)}>
               <ProductCard product={product} store={store} t={t} settings={settings} />
             </li>
           ) : null;
@@ -209,10 +211,20 @@ export function ProductGridView({ store, t, settings, fallback, query }: GridPro
   );
 }
 
-/** A grid's collection that the catalogue does not have, said once on the console for the site's builder. */
-function useReportMissing(missing: string | undefined) {
+/**
+ * What a grid tells of its list: a collection the catalogue does not have, once on the console for the site's
+ * builder; and its cards, to the page's analytics, each time they change (the first page, a page more: its
+ * `query`, the same object while it asks the same, makes it one list, whose every card the analytics tell once),
+ * and a card's link followed (`select` makes its `li`'s click handler: to the product's page or its quick view).
+ */
+function useTellList(list: ProductList | undefined, query: ProductListQuery, tell: ProductSettings['tell']) {
+  const missing = list?.problem?.key === 'collectionMissing' ? list.problem.detail : undefined;
   useEffect(() => {
     if (missing)
       console.error(`[storefront] <sf-product-grid collection="${missing}">: there is no such collection`);
   }, [missing]);
+  const ids = list?.ids;
+  useEffect(() => tell?.('product:listViewed', { query, productIds: ids ?? [] }), [tell, query, ids]);
+  return (index: number, product: Product) => (event: { target: EventTarget | null }) =>
+    (event.target as Element).closest('a') && tell?.('product:selected', { query, index, product });
 }

@@ -3,12 +3,24 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi }
 import { consentModeOf } from '../../../src/analytics/consent';
 import { readEmbedConfig } from '../../../src/config';
 import { type Started, startStorefront } from '../../../src/start';
+import { grid } from '../../../src/widgets/product/index';
 import { SANDBOX_ORIGIN, testSandbox } from '../../helpers/sandbox';
-import { CHUNK_TIMEOUT_MS, importChunks } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, importChunks, settle } from '../../helpers/widget';
 
 // What the code loads on first use (`import()`), here once: the tests wait for it, not for vitest loading it.
 beforeAll(
-  () => importChunks('analytics', 'cartEdits', 'cartV1', 'cartV2', 'cartV2Read', 'redirects'),
+  () =>
+    importChunks(
+      'analytics',
+      'cartEdits',
+      'cartV1',
+      'cartV2',
+      'cartV2Read',
+      'redirects',
+      'productCalls',
+      'productPage',
+      'productTextsEn',
+    ),
   CHUNK_TIMEOUT_MS,
 );
 
@@ -30,7 +42,10 @@ beforeEach(() => {
   document.addEventListener('sf:analytics', listen);
   history.replaceState(null, '', '/shop');
 });
+/** What the tests mounted, undone after each. */
+const unmounts: Array<() => void> = [];
 afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
   document.removeEventListener('sf:analytics', listen);
   for (const one of started.splice(0)) one.destroy();
 });
@@ -338,5 +353,90 @@ describe('consent (data-consent="required")', () => {
       2,
     );
     errors.mockRestore();
+  });
+});
+
+describe('the product elements’ events (the script tag’s <sf-product-grid>)', () => {
+  /** A grid on the page, mounted as the loader mounts it (the started storefront is its context). */
+  function gridOn(s: Started, attributes: Record<string, string>) {
+    const host = document.createElement('sf-product-grid');
+    for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value);
+    document.body.append(host);
+    const root = host.attachShadow({ mode: 'open' });
+    const unmount = grid.mount(root, host, s);
+    unmounts.push(() => {
+      unmount();
+      host.remove();
+    });
+    return { host, root };
+  }
+  type Pushed = {
+    event: string;
+    ecommerce: { item_list_id?: string; items: Array<Record<string, unknown>> };
+  };
+  const pushed = () => ga4() as Pushed[];
+  const cards = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('[part="card"]')];
+
+  it('tells one view_item_list a grid shown and one a page more; select_item then view_item as a card opens its quick view', async () => {
+    const s = page({ analytics: 'ga4 meta' });
+    await s.ready;
+    const { host, root } = gridOn(s, { 'page-size': '2', sort: 'name-asc', link: 'quick-view' });
+    await vi.waitFor(() => expect(cards(root)).toHaveLength(2));
+    await vi.waitFor(() => expect(names()).toEqual(['view_item_list']));
+    const [first, second] = pushed()[0]?.ecommerce.items ?? [];
+    expect(pushed()[0]?.ecommerce).toMatchObject({ item_list_id: 'all', item_list_name: 'all (name-asc)' });
+    expect([first?.index, second?.index]).toEqual([0, 1]);
+    // A render that asks nothing new (another heading level): no event.
+    host.setAttribute('heading-level', '4');
+    await vi.waitFor(() => expect(root.querySelector('h4')).not.toBeNull());
+
+    root.querySelector<HTMLButtonElement>('[part="load-more"]')?.click();
+    await vi.waitFor(() => expect(names()).toEqual(['view_item_list', 'view_item_list']));
+    expect(pushed()[1]?.ecommerce.items.map((item) => item.index)).toEqual([2, 3]);
+    expect(fbq).not.toHaveBeenCalled();
+
+    // The second card's name: its quick view (the address a link in this page gives it).
+    const link = cards(root)[1]?.querySelector<HTMLAnchorElement>('[part="name"] a');
+    link?.click();
+    location.hash = link?.getAttribute('href') ?? '';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await vi.waitFor(() =>
+      expect(root.querySelector('[part="quick-view"] [part="description"]')).not.toBeNull(),
+    );
+    await vi.waitFor(() => expect(names()).toHaveLength(4));
+    expect(names().slice(2)).toEqual(['select_item', 'view_item']);
+    expect(pushed()[2]?.ecommerce.items).toEqual([{ ...second, index: 1 }]);
+    const { index: _index, item_list_id: _id, item_list_name: _name, ...viewed } = second ?? {};
+    expect(pushed()[3]?.ecommerce.items).toEqual([viewed]);
+    // Meta's ViewContent, with the event id the other tags were given.
+    expect(fbq.mock.calls).toEqual([
+      [
+        'track',
+        'ViewContent',
+        expect.objectContaining({ content_ids: [second?.item_id], content_type: 'product' }),
+        { eventID: heard.at(-1)?.eventId },
+      ],
+    ]);
+    // A click on the card beside its link (the picture) chooses nothing.
+    await settle();
+    cards(root)[0]?.querySelector<HTMLElement>('[part="media"]')?.click();
+    await settle();
+    expect(names()).toHaveLength(4);
+  });
+
+  it('with data-consent="required", tells nothing of the grid before consent, and only what it shows after', async () => {
+    const s = page({ analytics: 'ga4', consent: 'required' });
+    await s.ready;
+    const { root } = gridOn(s, { 'page-size': '2', sort: 'name-asc' });
+    await vi.waitFor(() => expect(cards(root)).toHaveLength(2));
+    // The marker (the analytics hear in order): consent, the cart opened, its view_cart.
+    s.api.consent({ analytics: true });
+    s.store.getState().openCart();
+    s.store.getState().closeCart();
+    await vi.waitFor(() => expect(names()).toEqual(['view_cart']));
+    root.querySelector<HTMLButtonElement>('[part="load-more"]')?.click();
+    await vi.waitFor(() => expect(names()).toEqual(['view_cart', 'view_item_list']));
+    // The page more only: the first page, shown before consent, was dropped, not kept for later.
+    expect(pushed()[1]?.ecommerce.items.map((item) => item.index)).toEqual([2, 3]);
   });
 });
