@@ -58,7 +58,11 @@ function OptionLabel({
       {pickup ? (
         <span className="muted">
           {dot}
-          {fill(t.pickupAt, { address: [pickup.addressLine, pickup.city].filter(Boolean).join(', ') })}
+          {/* The address isolated (U+2068…U+2069), read in its own direction: on an Arabic page its number stays
+              at its start ("18 Harbour Street"), not thrown to its end. */}
+          {fill(t.pickupAt, {
+            address: `\u2068${[pickup.addressLine, pickup.city].filter(Boolean).join(', ')}\u2069`,
+          })}
         </span>
       ) : null}
     </span>

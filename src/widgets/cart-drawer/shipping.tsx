@@ -96,10 +96,11 @@ function ShippingForm({ store, t, locale, slice, done }: ViewProps & { done: () 
 
 /**
  * The shipping estimate: "Estimate shipping", a disclosure of its form; once an address is given, one line that
- * says where to ("Shipping to US 94107") with its Change, and the ways to ship there.
+ * says where to ("Shipping to United States 94107", the country named as the form's list names it: that list was
+ * opened to choose it) with its Change, and the ways to ship there.
  */
 export function Shipping(props: ViewProps) {
-  const { t, slice } = props;
+  const { t, slice, locale } = props;
   const { shipping, totalsError } = slice;
   // Open while its refusal is shown (the drawer opened again on it).
   const [open, setOpen] = useState(!!totalsError);
@@ -122,7 +123,9 @@ export function Shipping(props: ViewProps) {
       {shipping ? (
         <div className="summary" key="summary">
           <h3 id={titleId}>
-            {fill(t.shippingTo, { place: [shipping.country, shipping.postalCode].filter(Boolean).join(' ') })}
+            {fill(t.shippingTo, {
+              place: [countryName(shipping.country, locale), shipping.postalCode].filter(Boolean).join(' '),
+            })}
           </h3>
           {toggle}
         </div>

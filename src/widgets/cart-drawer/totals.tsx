@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import type { Cart } from '../../api/types/cart';
 import { cartFigures } from '../../store/cart-summary';
-import { formatPrice } from '../../ui/price';
+import { formatAmount, formatPrice } from '../../ui/price';
 import type { ViewProps } from './view';
 
 /**
@@ -18,7 +18,10 @@ export function Totals({ cart, slice, t, currency, locale }: ViewProps & { cart:
   const price = (value: Parameters<typeof formatPrice>[0]) => formatPrice(value, currency, locale);
   const rows: Array<[string, string]> = [[t.subtotal, adding ? '…' : price(subtotal)]];
   if (summary && !adding) {
-    if (Number(summary.discount?.amount ?? 0) > 0) rows.push([t.discount, `−${price(summary.discount)}`]);
+    // A negative amount as the language writes it (Arabic's "US$ −17.20", its sign at the digits' left), with
+    // a minus sign rather than a hyphen.
+    const discount = Number(summary.discount?.amount ?? 0);
+    if (discount > 0) rows.push([t.discount, formatAmount(-discount, currency, locale).replace('-', '−')]);
     rows.push([
       t.shipping,
       shippingUnknown

@@ -7,7 +7,8 @@ import type { ViewProps } from './view';
 export function ForgotSentView({ shell, email }: { shell: ViewProps; email: string }) {
   return (
     <>
-      <p role="status">{fill(shell.t.forgotSent, { email })}</p>
+      {/* The address isolated (U+2068…U+2069), read in its own direction on an Arabic page too. */}
+      <p role="status">{fill(shell.t.forgotSent, { email: `\u2068${email}\u2069` })}</p>
       <Button className="primary" onClick={() => shell.go({ name: 'signIn' })}>
         {shell.t.backToSignIn}
       </Button>

@@ -10,6 +10,9 @@ export function VerifyView({ shell, email }: { shell: ViewProps; email: string }
   const { t, step } = shell;
   const [code, setCode] = useState('');
   const [status, setStatus] = useState('');
+  // The address isolated (U+2068…U+2069): read in its own direction, on an Arabic page too (not "noor-" at one end
+  // and its digits at the other).
+  const isolated = `\u2068${email}\u2069`;
   const submit = () => {
     setStatus('');
     return step.run(
@@ -24,7 +27,7 @@ export function VerifyView({ shell, email }: { shell: ViewProps; email: string }
       async () => {
         const failed = await shell.actions().resendCode();
         if (failed) step.fail(failed);
-        else setStatus(fill(t.resent, { email }));
+        else setStatus(fill(t.resent, { email: isolated }));
       },
     );
   };
@@ -41,7 +44,7 @@ export function VerifyView({ shell, email }: { shell: ViewProps; email: string }
           </Button>
         }
       >
-        <p>{fill(t.verifyIntro, { email })}</p>
+        <p>{fill(t.verifyIntro, { email: isolated })}</p>
         <TextField
           shell={shell}
           field="code"

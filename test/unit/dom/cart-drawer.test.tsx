@@ -1310,7 +1310,10 @@ describe('the cart drawer: shipping estimate and totals', () => {
       [12, 15],
       [15, 18],
     ]);
-    expect(labels[4]).toBe('Store pickup · Free · Ready in 2 hours · Pick up at 18 Harbour Street, Portland');
+    // The address isolated (U+2068…U+2069): its number stays at its start on a right-to-left page.
+    expect(labels[4]).toBe(
+      'Store pickup · Free · Ready in 2 hours · Pick up at \u206818 Harbour Street, Portland\u2069',
+    );
     expect(f.requestsTo('/estimate-totals').at(-1)?.body).toEqual({
       shippingAddress: { country: 'US', postalCode: '10001' },
     });
@@ -1389,10 +1392,10 @@ describe('the cart drawer: shipping estimate and totals', () => {
     await vi.waitFor(() => expect(form.hidden).toBe(true));
     expect(change.getAttribute('aria-expanded')).toBe('false');
     expect(change.getAttribute('aria-controls')).toBe(form.id);
-    // Said with what it changes.
+    // Said with what it changes: the country by its name in the page's language, as the form's list said it.
     const summary = f.root.getElementById(change.getAttribute('aria-describedby') ?? '');
-    expect(textOf(summary)).toBe('Shipping to US 94107');
-    expect(within(dialog).getByRole('region', { name: 'Shipping to US 94107' })).toBe(shipping);
+    expect(textOf(summary)).toBe('Shipping to United States 94107');
+    expect(within(dialog).getByRole('region', { name: 'Shipping to United States 94107' })).toBe(shipping);
     // The Estimate button had the focus: Change has it.
     await vi.waitFor(() => expect(f.root.activeElement).toBe(change));
     // The estimate says the tax now (the sandbox's is 0), and the options stay to choose from.
@@ -1896,6 +1899,10 @@ describe('the cart drawer: language', () => {
     }
     expect(button(dialog, 'إتمام الشراء')).toBeTruthy();
     expect(button(dialog, 'إزالة Stoneware Mug')).toBeTruthy();
+    // A discount as Arabic writes a negative amount: its sign at the digits' left (after a left-to-right mark,
+    // as Intl writes it), not at the amount's start, which is its right ("US$ 5.40−").
+    await f.store.getState().applyCoupon('SAVE10');
+    await vi.waitFor(() => expect(total(f.root, 'الخصم')).toBe('\u200f\u200e−5.40 \u2068US$\u2069'));
   });
 
   it('speaks a language of the site’s own: its data-strings, counting by that language’s rules, English for a key it left out', async () => {

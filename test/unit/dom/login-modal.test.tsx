@@ -622,8 +622,9 @@ describe('login modal: registering', () => {
     await vi.waitFor(() => expect(f.root.activeElement).toBe(code));
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
+    // The address isolated (U+2068…U+2069), read in its own direction whatever the page's.
     expect(textOf(f.root.querySelector('.view p'))).toBe(
-      `We sent a 6-digit code to ${email}. Enter it to finish signing in.`,
+      `We sent a 6-digit code to \u2068${email}\u2069. Enter it to finish signing in.`,
     );
     const [first] = await mailTo(f, email);
     expect(first?.codes).toEqual([expect.stringMatching(/^\d{6}$/)]);
@@ -652,7 +653,7 @@ describe('login modal: registering', () => {
         withinShadow(f.root)
           .queryAllByRole('status')
           .map((el) => textOf(el)),
-      ).toContain(`A new code is on its way to ${email}.`),
+      ).toContain(`A new code is on its way to \u2068${email}\u2069.`),
     );
     const mails = await mailTo(f, email);
     expect(mails).toHaveLength(2);
@@ -723,7 +724,9 @@ describe('login modal: forgotten password', () => {
       withinShadow(f.root)
         .queryAllByRole('status')
         .map((el) => textOf(el)),
-    ).toContain(`If ${JANE.email} has an account here, a link to reset its password is on its way.`);
+    ).toContain(
+      `If \u2068${JANE.email}\u2069 has an account here, a link to reset its password is on its way.`,
+    );
     const url = new URL(link);
     expect(`${url.origin}${url.pathname}`).toBe(PAGE);
     expect(url.searchParams.get('recoveryToken')).toBeTruthy();
@@ -995,7 +998,7 @@ describe('login modal: text and language', () => {
       withinShadow(f.root)
         .queryAllByRole('status')
         .map((el) => textOf(el)),
-    ).toContain(`If ${email} has an account here, a link to reset its password is on its way.`);
+    ).toContain(`If \u2068${email}\u2069 has an account here, a link to reset its password is on its way.`);
     expect(f.root.querySelector('b')).toBeNull();
   });
 
