@@ -73,7 +73,7 @@ const de: Texts = {
     regularPrice: 'Regulärer Preis',
     youSave: 'Du sparst {amount}',
     addCoupon: 'Gutscheincode hinzufügen',
-    shippingTo: 'Versand nach {place}',
+    shippingTo: 'Versandziel: {place}',
     change: 'Ändern',
     taxesAtCheckout: 'Steuern an der Kasse',
     couponUnknown: 'Den Gutschein „{code}“ gibt es nicht. Prüfe den Code.',

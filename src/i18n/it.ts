@@ -72,7 +72,7 @@ const it: Texts = {
     regularPrice: 'Prezzo normale',
     youSave: 'Risparmi {amount}',
     addCoupon: 'Aggiungi un codice coupon',
-    shippingTo: 'Spedizione a {place}',
+    shippingTo: 'Spedizione: {place}',
     change: 'Modifica',
     taxesAtCheckout: 'Tasse calcolate al pagamento',
     couponUnknown: 'Il coupon «{code}» non esiste. Controlla il codice.',

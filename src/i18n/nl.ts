@@ -72,7 +72,7 @@ const nl: Texts = {
     regularPrice: 'Normale prijs',
     youSave: 'Je bespaart {amount}',
     addCoupon: 'Kortingscode toevoegen',
-    shippingTo: 'Verzending naar {place}',
+    shippingTo: 'Verzending: {place}',
     change: 'Wijzigen',
     taxesAtCheckout: 'Belasting bij het afrekenen',
     couponUnknown: 'Kortingscode ‘{code}’ bestaat niet. Controleer de code.',

@@ -72,7 +72,7 @@ const pt: Texts = {
     regularPrice: 'Preço normal',
     youSave: 'Você economiza {amount}',
     addCoupon: 'Adicionar um código de cupom',
-    shippingTo: 'Entrega para {place}',
+    shippingTo: 'Entrega: {place}',
     change: 'Alterar',
     taxesAtCheckout: 'Impostos no pagamento',
     couponUnknown: 'O cupom “{code}” não existe. Confira o código.',

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createElement, Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Product } from '../../api/types/products';
 import { listKey, own } from '../../store/product-keys';
@@ -99,6 +99,9 @@ function Offer({
   const [adding, setAdding] = useState(false);
   const name = product.name ?? '';
   const price = product.priceData ?? product.price;
+  const regular = price?.price ?? 0;
+  const paid = price?.discountedPrice ?? regular;
+  const priceCurrency = price?.currency || currency;
   const image = safeImageUrl(product.media?.mainMedia?.image?.url);
   const options = hasOptions(product);
   const add = async () => {
@@ -124,7 +127,15 @@ function Offer({
       <p className="offer-name">
         <bdi>{name}</bdi>
         <span className="muted nowrap">
-          {formatAmount(price?.discountedPrice ?? price?.price ?? 0, price?.currency || currency, locale)}
+          {/* On sale: the regular price struck through before the price (said to be the regular one), as the
+              card and the cart's line show it. */}
+          {regular > paid ? (
+            <>
+              <span className="sf-visually-hidden">{t.regularPrice} </span>
+              <s>{formatAmount(regular, priceCurrency, locale)}</s>{' '}
+            </>
+          ) : null}
+          {formatAmount(paid, priceCurrency, locale)}
         </span>
       </p>
       <Button

@@ -42,7 +42,7 @@ export function Note({ store, t, locale, slice, marketing }: ViewProps) {
   const left = NOTE_MAX - text.length;
   return (
     <details className="note" part="note" open={saved ? true : undefined}>
-      <summary>{t.noteAdd}</summary>
+      <summary className="fold">{t.noteAdd}</summary>
       <label htmlFor={fieldId}>{t.noteLabel}</label>
       <textarea
         id={fieldId}

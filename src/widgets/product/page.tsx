@@ -89,7 +89,7 @@ export function Texts({
             section.title || section.description ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id, and their order is the product's
               <details key={`${index}:${section.title}`} className="info" part="info">
-                <summary>{section.title}</summary>
+                <summary className="fold">{section.title}</summary>
                 <RichText html={section.description} part="info-text" />
               </details>
             ) : null,

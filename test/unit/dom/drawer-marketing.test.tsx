@@ -180,6 +180,23 @@ describe('the cross-sell (data-cross-sell)', () => {
     expect(catalogueReads(f)).toBe(1);
   });
 
+  it('shows a product on sale with its regular price struck through before the price, as the cart’s line does', async () => {
+    const f = mount({ crossSell: 'accessories' });
+    await withCart(f, ['stoneware-mug']);
+    await vi.waitFor(() => expect(offered(f)).toContain('Bifold Leather Wallet'));
+    const offer = [...(part(f, 'cross-sell')?.querySelectorAll('.offer') ?? [])].find((el) =>
+      textOf(el.querySelector('bdi')).includes('Wallet'),
+    ) as HTMLElement;
+    // $55 less $10: the regular price struck, said to be the regular one, then the price.
+    expect(textOf(offer.querySelector('s'))).toBe('$55.00');
+    expect(textOf(offer.querySelector('.muted'))).toBe('Regular price $55.00 $45.00');
+    // A product at its regular price has one price, nothing struck.
+    const regular = [...(part(f, 'cross-sell')?.querySelectorAll('.offer') ?? [])].find(
+      (el) => el !== offer,
+    ) as HTMLElement;
+    expect(regular.querySelector('s')).toBeNull();
+  });
+
   it('adds a product with its Add: it leaves the offer, and the section goes once none is left', async () => {
     const f = mount({ crossSell: 'home-goods' });
     await withCart(f, ['stoneware-mug']);
