@@ -52,7 +52,10 @@ export function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | '
     // What every view needs, in a chunk the drawer's, the menu's and the products' share: Preact (compat,
     // hooks), zustand's hook, the shared controls. A page with products but no open cart loads this and the
     // products' chunk, not the drawer's and the modal's views (0.3 KB gzip more on the drawer's page than one
-    // chunk with the views: gzip's dictionary starts again).
+    // chunk with the views: gzip's dictionary starts again). And the path segments of the calls the views' code
+    // makes (the cart's changes, the catalogue's, the member's: `src/api/seg.ts`), which the first script makes
+    // none of: named, or it would go with the first chunk that imports it (V2's changes, in the views'), and
+    // the products' chunk would download that one.
     {
       name: 'runtime',
       packages: ['preact', 'zustand'],
@@ -62,6 +65,8 @@ export function appChunks(cart: (typeof CART_CODE)['v1' | 'v2'], other: 'v1' | '
         'src/ui/price.ts',
         'src/ui/initial.ts',
         'src/ui/controls.css',
+        'src/api/seg.ts',
+        'src/api/base64.ts',
       ],
     },
     // The views of the drawer and the login modal as one chunk, loaded when the first of them opens, with the
@@ -119,6 +124,8 @@ export function rareCode(cart: 'v1' | 'v2'): string[] {
     // a page with them would download the second manifest for one hash, 0.4 KB gzip, against 0.06 KB on every
     // page with the drawer.)
     'src/widgets/toast/index.tsx',
+    // What the console says of a script tag's unusable attribute: only a page whose tag has one.
+    'src/config-problems.ts',
     ...(cart === 'v1' ? [...CART_CODE.v2.changes, ...CART_V2_VIEW] : CART_CODE.v1.changes),
   ];
 }

@@ -51,9 +51,11 @@ if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks')))
  * links' check, consent, the badge's height from the page, the modal's and the notice's settings), the drawer's
  * page 42 → 45.5 KB (sale lines, disclosures, the coupon's refusals by code, the note's save, the way to the
  * marketing parts), the grid's 36 → 37 KB (two columns, sold out, the product page's bar, the notice's way),
- * every widget used 56 → 59 KB.
+ * every widget used 56 → 59 KB. The first page's bytes won back since (the console's words for an unusable
+ * attribute, the calls' path segments and base64url out of the loader: 15.12 KB on both services), its budget
+ * is 15.25 KB again.
  */
-const BUDGETS = { embed: 1024, initial: 15.5 * 1024, drawer: 45.5 * 1024, grid: 37 * 1024, all: 59 * 1024 };
+const BUDGETS = { embed: 1024, initial: 15.25 * 1024, drawer: 45.5 * 1024, grid: 37 * 1024, all: 59 * 1024 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const embed = { raw: readFileSync(join(dist, 'embed.js')).length, gzip: gzip(join(dist, 'embed.js')) };

@@ -102,27 +102,29 @@ export function pageColorScheme(doc: Document): 'light' | 'dark' | undefined {
   return 'light';
 }
 
-/** A script-tag attribute that is present but unusable, reported once on the console by the loader. */
+/**
+ * A script-tag attribute that is present but unusable, reported once on the console: `problemText`
+ * (`config-problems.ts`, which the loader downloads only for a tag that has one) says what is wrong with it. What
+ * was given, and for a choice of a few words, which they are and the one used instead.
+ */
 export interface ConfigProblem {
   attribute: string;
-  message: string;
+  given?: string | undefined;
+  allowed?: string[];
+  fallback?: string;
 }
 
-/**
- * One of a few words (case and spaces aside), else `fallback`, with a problem that lists them: `"x" is not
- * light, dark or auto; using auto`.
- */
+/** One of a few words (case and spaces aside), else `fallback`, with a problem that lists them. */
 function oneOf<T extends string>(
   given: string | undefined,
   attribute: string,
   allowed: T[],
   fallback: T,
-  problem: (attribute: string, message: string) => void,
+  problems: ConfigProblem[],
 ): T {
   const value = (given?.trim().toLowerCase() || fallback) as T;
   if (allowed.includes(value)) return value;
-  const words = `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
-  problem(attribute, `"${given}" is not ${words}; using ${fallback}`);
+  problems.push({ attribute, given, allowed, fallback });
   return fallback;
 }
 
@@ -138,31 +140,26 @@ export function readEmbedConfig(
   pageScheme?: 'light' | 'dark',
 ): { config: EmbedConfig; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
-  const problem = (attribute: string, message: string) => problems.push({ attribute, message });
+  const problem = (attribute: string, given?: string) => problems.push({ attribute, given });
   const clientId = data.clientId?.trim() ?? '';
-  if (!clientId) {
-    problem('data-client-id', 'is missing: add data-client-id="<your OAuth client id>" to the script tag');
-  }
+  if (!clientId) problem('data-client-id');
   let apiBase = data.apiBase?.trim() || DEFAULT_API_BASE;
   if (!/^https?:\/\//.test(apiBase) || !URL.canParse(apiBase)) {
-    problem('data-api-base', `"${apiBase}" is not an http(s) URL; using ${DEFAULT_API_BASE}`);
+    problem('data-api-base', apiBase);
     apiBase = DEFAULT_API_BASE;
   }
   const givenLang = data.lang?.trim() || documentLang?.trim() || 'en';
   let lang = canonicalLanguage(givenLang);
   if (!lang) {
-    problem(
-      data.lang?.trim() ? 'data-lang' : '<html lang>',
-      `"${givenLang}" is not a language tag; using English`,
-    );
+    problem(data.lang?.trim() ? 'data-lang' : '<html lang>', givenLang);
     lang = 'en';
   }
   let currency = (data.currency?.trim() || 'USD').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) {
-    problem('data-currency', `"${data.currency}" is not an ISO 4217 code such as USD; using USD`);
+    problem('data-currency', data.currency);
     currency = 'USD';
   }
-  const theme = oneOf(data.theme, 'data-theme', ['light', 'dark', 'auto'], 'auto', problem);
+  const theme = oneOf(data.theme, 'data-theme', ['light', 'dark', 'auto'], 'auto', problems);
   let strings: Record<string, string> = {};
   if (data.strings?.trim()) {
     try {
@@ -173,7 +170,7 @@ export function readEmbedConfig(
         Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       );
     } catch {
-      problem('data-strings', 'must be JSON such as {"checkout":"Pay now"}; using the built-in texts');
+      problem('data-strings');
     }
   }
   const open = oneOf(
@@ -181,9 +178,9 @@ export function readEmbedConfig(
     'data-open-cart-on-add',
     ['true', 'false', 'toast'],
     'true',
-    problem,
+    problems,
   );
-  const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problem);
+  const cartApi = oneOf(data.cartApi, 'data-cart-api', ['v1', 'v2'], 'v1', problems);
   return {
     config: {
       // The attributes the code that uses them reads (`accountSections`, `analytics`, `consent`, `couponParam`,

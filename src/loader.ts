@@ -68,7 +68,12 @@ export function boot(options: BootOptions = {}): Booted {
     doc.documentElement.lang,
     pageColorScheme(doc),
   );
-  for (const problem of problems) console.error(`[storefront] ${problem.attribute} ${problem.message}`);
+  // What is wrong with each, in a chunk of its own that only a page whose tag has one downloads.
+  if (problems.length)
+    import('./config-problems').then((said) => {
+      for (const problem of problems)
+        console.error(`[storefront] ${problem.attribute} ${said.problemText(problem)}`);
+    }, console.error);
   // (Before anything downloads a chunk: a pinned tag's chunks are checked against their hashes.)
   checkChunks(script, doc);
 

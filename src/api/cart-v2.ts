@@ -1,8 +1,9 @@
 import { CURRENT_CART_V2 } from './cart-current';
 import { storeCatalogReference } from './catalog-reference';
 import { type ApiError, isApiError } from './errors';
-import { type ApiClient, seg } from './http';
+import type { ApiClient } from './http';
 import { checkNavigationUrl } from './safe-url';
+import { seg } from './seg';
 import type {
   AddLineItemsV2Options,
   CartV2ErrorCode,

@@ -17,27 +17,6 @@ function flatten(data: Record<string, unknown>, prefix = '', out: Flat = Object.
   return out;
 }
 
-/** Bytes as base64url without padding (PKCE's challenge, the `.r=` query). */
-export function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-}
-
-/** UTF-8 JSON as base64url without padding. */
-export const base64UrlEncodeJson = (value: unknown): string =>
-  base64Url(new TextEncoder().encode(JSON.stringify(value)));
-
-/** The inverse of `base64UrlEncodeJson`. */
-export function base64UrlDecodeJson(text: string): unknown {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
-}
-
 /**
  * The query string for a request object. `complex` reads (the product query, the collection query, the member
  * list) send `.r=` (encoded by `complex`: `base64UrlEncodeJson`) when the object has nesting or a list of

@@ -230,12 +230,3 @@ function report(
   }
   throw error;
 }
-
-/** Encodes one path segment (ids and slugs come from callers and servers: never trust them in a URL). */
-export const seg = (value: string): string => {
-  if (typeof value !== 'string' || value === '')
-    throw new TypeError('An id or slug must be a non-empty string');
-  // URL parsing resolves `.` and `..` (even encoded), which would send the call to another path.
-  if (value === '.' || value === '..') throw new TypeError(`"${value}" is not a valid id or slug`);
-  return encodeURIComponent(value);
-};

@@ -8,6 +8,7 @@
  * const client = createApiClient({ auth: apiKeyAuth(process.env.WIX_API_KEY!) });
  * const page = await queryProducts(client).limit(10).find();
  */
+export * from './base64';
 export * from './cart';
 export * from './cart-v2';
 export * from './delivery';
@@ -27,5 +28,6 @@ export * from './products';
 export * from './query-builder';
 export * from './redirects';
 export * from './safe-url';
+export * from './seg';
 export * from './types/index';
 export * from './webhooks';

@@ -1,9 +1,10 @@
+import { base64UrlEncodeJson } from './base64';
 import { MEMBERS } from './current-member';
-import { base64UrlEncodeJson } from './encoding';
-import { type ApiClient, seg } from './http';
+import type { ApiClient } from './http';
 import type { Page } from './paging';
 import { DEFAULT_PAGE_SIZE, offsetPage } from './paging';
 import { type Filter, QueryBuilder, type Sorting } from './query-builder';
+import { seg } from './seg';
 import type { MemberFieldset } from './types/enums';
 import type {
   BulkDeleteMembersResponse,

@@ -1,7 +1,8 @@
-import { base64UrlEncodeJson } from './encoding';
-import { type ApiClient, seg } from './http';
+import { base64UrlEncodeJson } from './base64';
+import type { ApiClient } from './http';
 import { DEFAULT_PAGE_SIZE, offsetPage, type Page } from './paging';
 import { QueryBuilder, type QueryRequest } from './query-builder';
+import { seg } from './seg';
 import type { Collection, QueryCollectionsResponse } from './types/collections';
 import type {
   AdjustValue,

@@ -1,4 +1,4 @@
-import { base64Url } from './encoding';
+import { base64Url } from './base64';
 import { StorefrontError } from './errors';
 import {
   WEBHOOK_EVENT_TYPES,

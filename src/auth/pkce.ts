@@ -1,4 +1,4 @@
-import { base64Url } from '../api/encoding';
+import { base64Url } from '../api/base64';
 import { AuthError } from './errors';
 
 /** The characters a PKCE verifier and our `state` may use (RFC 7636: unreserved). */

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { pageColorScheme, readEmbedConfig } from '../config';
+import { problemText } from '../config-problems';
 import { type Started, startStorefront } from '../start';
 import { useKeyedMemo } from '../ui/keyed-memo';
 import { checkoutGate, type StorefrontCallbacks, useCallbacks } from './callbacks';
@@ -233,7 +234,7 @@ export function StorefrontProvider(props: StorefrontProviderProps): ReactElement
     reported.current = settingsKey;
     for (const problem of read.problems)
       console.error(
-        `[storefront] <StorefrontProvider> ${problem.attribute.replace(/^data-/, '')} ${problem.message}`,
+        `[storefront] <StorefrontProvider> ${problem.attribute.replace(/^data-/, '')} ${problemText(problem)}`,
       );
   }, [read, settingsKey]);
 

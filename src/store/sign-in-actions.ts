@@ -15,31 +15,21 @@ export function signInActions(ctx: SliceContext): { signIn: SignInSlice } & Sign
   let flows: SignInFlows | undefined;
   const step = { loginState: 'ERROR', problem: OFFLINE };
   const load = loadOnce(() => import('./sign-in-flows').then((module) => (flows = module.signInFlows(ctx))));
+  // What each step answers when its code cannot be downloaded (a sign-in's last turn rejects instead).
+  const offline = {
+    login: step,
+    register: step,
+    verifyEmail: step,
+    resetPassword: step,
+    resendCode: OFFLINE,
+    sendPasswordReset: OFFLINE,
+    startHostedLogin: OFFLINE,
+  };
+  const names = Object.keys(offline) as (keyof typeof offline)[];
   return {
     signIn: { silent: 'idle', problem: null },
     prepareSignIn: () => void load().catch(() => {}),
-    ...lazyActions(
-      load,
-      [
-        'login',
-        'register',
-        'verifyEmail',
-        'resendCode',
-        'sendPasswordReset',
-        'resetPassword',
-        'startHostedLogin',
-        'completeSignIn',
-      ],
-      {
-        login: step,
-        register: step,
-        verifyEmail: step,
-        resetPassword: step,
-        resendCode: OFFLINE,
-        sendPasswordReset: OFFLINE,
-        startHostedLogin: OFFLINE,
-      },
-    ),
+    ...lazyActions(load, [...names, 'completeSignIn'], offline),
     cancelSignIn: () => flows?.cancelSignIn(),
   };
 }

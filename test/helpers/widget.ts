@@ -69,6 +69,8 @@ export const CHUNKS = {
   /** The loader's end of a hosted sign-in, and the host page's add-to-cart buttons. */
   redirectBack: () => import('../../src/auth/redirect-back'),
   hostAdd: () => import('../../src/host-add-to-cart'),
+  /** What the console says of a script tag's attribute the loader cannot use. */
+  configProblems: () => import('../../src/config-problems'),
 } satisfies Record<string, () => Promise<unknown>>;
 
 export type ChunkName = keyof typeof CHUNKS;

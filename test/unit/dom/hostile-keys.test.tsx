@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64UrlDecodeJson } from '../../../src/api/encoding';
+import { base64UrlDecodeJson } from '../../../src/api/base64';
 import type { Product } from '../../../src/api/types/products';
 import { createSession } from '../../../src/auth/session';
 import { memoryStorage } from '../../../src/auth/storage';

@@ -2,7 +2,8 @@ import { toURLSearchParams } from '@wix/sdk-runtime/rest-modules';
 import { transformError } from '@wix/sdk-runtime/transform-error';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base64UrlDecodeJson, base64UrlEncodeJson, toSearchParams } from '../../../src/api/encoding';
+import { base64UrlDecodeJson, base64UrlEncodeJson } from '../../../src/api/base64';
+import { toSearchParams } from '../../../src/api/encoding';
 import { ApiError, errorFromResponse, ValidationError } from '../../../src/api/errors';
 import type { FieldViolation } from '../../../src/api/types/errors';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { base64UrlEncodeJson } from '../../../src/api/encoding';
+import { base64UrlEncodeJson } from '../../../src/api/base64';
 import {
   ApiError,
   isApiError,
@@ -18,8 +18,8 @@ import {
   createApiClient,
   LONG_GET_THRESHOLD,
   type RequestSpec,
-  seg,
 } from '../../../src/api/http';
+import { seg } from '../../../src/api/seg';
 
 /**
  * The HTTP core against a fake `fetch`: URLs and query strings (WIRE.md 4), headers (WIRE.md 1, 2), bodies,

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_API_BASE, readEmbedConfig } from '../../../src/config';
+import { type ConfigProblem, DEFAULT_API_BASE, readEmbedConfig } from '../../../src/config';
+import { problemText } from '../../../src/config-problems';
 import { marketingOf } from '../../../src/marketing';
 import { languageOf } from '../../../src/ui/i18n';
+
+/** What the console says of a problem (`undefined` for none). */
+const said = (problem: ConfigProblem | undefined) => problem && problemText(problem);
 
 describe('readEmbedConfig', () => {
   it('reads every data attribute of the script tag', () => {
@@ -58,7 +62,9 @@ describe('readEmbedConfig', () => {
     ] as const) {
       const { config, problems } = readEmbedConfig({ clientId: 'c', ...data }, documentLang);
       expect(config.lang).toBe('en');
-      expect(problems).toEqual([{ attribute, message: expect.stringContaining('is not a language tag') }]);
+      expect(problems.map((problem) => [problem.attribute, said(problem)])).toEqual([
+        [attribute, `"${data.lang ?? documentLang}" is not a language tag; using English`],
+      ]);
     }
   });
 
@@ -106,20 +112,21 @@ describe('readEmbedConfig', () => {
       openCartOnAdd: 'nope',
       cartApi: 'v3',
     });
-    expect(problems.map((p) => p.attribute)).toEqual([
-      'data-client-id',
-      'data-api-base',
-      'data-currency',
-      'data-theme',
-      'data-open-cart-on-add',
-      'data-cart-api',
+    // Each said as the console says it, after the attribute's name.
+    expect(problems.map((p) => [p.attribute, said(p)])).toEqual([
+      ['data-client-id', 'is missing: add data-client-id="<your OAuth client id>" to the script tag'],
+      ['data-api-base', `"javascript:alert(1)" is not an http(s) URL; using ${DEFAULT_API_BASE}`],
+      ['data-currency', '"dollars" is not an ISO 4217 code such as USD; using USD'],
+      ['data-theme', '"neon" is not light, dark or auto; using auto'],
+      ['data-open-cart-on-add', '"nope" is not true, false or toast; using true'],
+      ['data-cart-api', '"v3" is not v1 or v2; using v1'],
     ]);
+    expect(said(readEmbedConfig({ clientId: 'c', strings: '[]' }).problems[0])).toBe(
+      'must be JSON such as {"checkout":"Pay now"}; using the built-in texts',
+    );
     expect(config.cartApi).toBe('v1');
-    expect(problems.at(-1)?.message).toBe('"v3" is not v1 or v2; using v1');
     expect(config.openCartOnAdd).toBe(true);
-    expect(problems.at(-2)?.message).toBe('"nope" is not true, false or toast; using true');
     expect(readEmbedConfig({ clientId: 'c', openCartOnAdd: ' FALSE ' }).config.openCartOnAdd).toBe(false);
-    expect(problems[0]?.message).toContain('data-client-id="<your OAuth client id>"');
     expect(config.apiBase).toBe(DEFAULT_API_BASE);
     expect(config.currency).toBe('USD');
     expect(config.theme).toBe('auto');

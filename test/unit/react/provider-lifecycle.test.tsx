@@ -284,4 +284,30 @@ describe(`the provider's life on React ${version}`, () => {
     expect(sent().filter((r) => r === 'POST /oauth2/token')).toHaveLength(1);
     expect(via.at(-1)).toBe(3);
   });
+
+  it('says once on the console a setting it cannot use, and what it uses instead', async () => {
+    const { sandboxFetch, mug } = platform();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const said = () =>
+      errors.mock.calls.map((call) => call[0]).filter((line) => /StorefrontProvider/.test(line));
+    const shop = (lang: string) => (
+      <Shop
+        clientId={DEMO_CLIENT_ID}
+        apiBase={SANDBOX_ORIGIN}
+        fetch={sandboxFetch}
+        mug={mug}
+        currency="dollars"
+        lang={lang}
+      />
+    );
+    await show(shop('en'));
+    await show(shop('en'));
+    expect(said()).toEqual([
+      '[storefront] <StorefrontProvider> currency "dollars" is not an ISO 4217 code such as USD; using USD',
+    ]);
+    // Other settings with the same unusable one: said again.
+    await show(shop('de'));
+    expect(said()).toHaveLength(2);
+    errors.mockRestore();
+  });
 });
