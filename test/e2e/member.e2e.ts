@@ -519,7 +519,8 @@ describe('a new member by mouse', () => {
     await registerByMouse(page, email, 'noor-password', 'Noor');
     await modal(page).getByRole('heading', { name: 'Check your email' }).waitFor();
     await modal(page).getByRole('button', { name: 'Send a new code' }).click();
-    await modal(page).getByText(`A new code is on its way to ${email}.`).waitFor();
+    // The address isolated (U+2068 … U+2069): its own direction on a right-to-left page.
+    await modal(page).getByText(`A new code is on its way to \u2068${email}\u2069.`).waitFor();
     const code = /\b(\d{6})\b/.exec((await lastMail(email)).text)?.[1] as string;
     await modal(page).getByLabel('Verification code').fill(code);
     await modal(page).getByRole('button', { name: 'Verify', exact: true }).click();
@@ -533,7 +534,7 @@ describe('a new member by mouse', () => {
     await modal(page).getByRole('button', { name: 'Forgot password?' }).click();
     await modal(page).getByLabel('Email').fill(email);
     await modal(page).getByRole('button', { name: 'Send the link' }).click();
-    await modal(page).getByText(`If ${email} has an account here`).waitFor();
+    await modal(page).getByText(`If \u2068${email}\u2069 has an account here`).waitFor();
     await modal(page).getByRole('button', { name: 'Back to sign in' }).click();
     await modal(page).getByRole('heading', { name: 'Sign in' }).waitFor();
     await modal(page).getByRole('button', { name: 'Close' }).click();
@@ -800,7 +801,7 @@ describe('a new member by keyboard only', () => {
     await expectAccessible(page, 'forgot view');
     await page.keyboard.type('liu@example.com');
     await page.keyboard.press('Enter');
-    await modal(page).getByText('If liu@example.com has an account here').waitFor();
+    await modal(page).getByText('If \u2068liu@example.com\u2069 has an account here').waitFor();
     await expectAccessible(page, 'email sent view');
     const link = (await lastMail('liu@example.com')).links?.[0] as string;
     expect(new URL(link).origin).toBe(demoUrl);
