@@ -262,15 +262,16 @@ describe('amounts on a right-to-left page', () => {
         if (!rtlScript) expect(visual, logical).toBe(logical);
       }
       if (lang === 'ar') {
-        // Arabic's discount: its sign first when read from the right (at the right of the digits), and the
-        // currency after the digits (at their left).
+        // Arabic's discount as Intl (CLDR) writes a negative amount: the sign at the digits' left, in their
+        // left-to-right run ("−17.20"), and the currency after them read from the right (at their left):
+        // "US$ −17.20" seen.
         const { visual = '' } = discount ?? {};
-        expect(visual.search(/[−-]/)).toBeGreaterThan(visual.search(/\d/));
-        expect(visual.search(/\$/)).toBeLessThan(visual.search(/\d/));
+        expect(visual.search(/[−-]/)).toBeLessThan(visual.search(/\d/));
+        expect(visual.search(/\$/)).toBeLessThan(visual.search(/[−-]/));
         // Its currency whole, as Arabic writes it after the digits: "US$ 25.00" seen, never "$US 25.00".
         const arabic = amounts.filter(({ logical }) => logical.includes('US$'));
         expect(arabic.length).toBeGreaterThan(5);
-        for (const { visual } of arabic) expect(visual).toMatch(/^[−-]?US\$[\d.,]+[−-]?$/);
+        for (const { visual } of arabic) expect(visual).toMatch(/^US\$[−-]?[\d.,]+$/);
       } else {
         expect(discount?.visual).toBe(discount?.logical);
       }
