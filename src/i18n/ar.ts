@@ -69,7 +69,7 @@ const ar: Texts = {
     signInFailed: 'تعذّر تسجيل الدخول.',
     sessionExpired: 'تم تسجيل خروجك. سجّل الدخول مرة أخرى للعودة إلى حسابك وسلة التسوق الخاصة به.',
     countryInvalid: 'اختر دولة.',
-    emptyInvite: 'تصفّح المتجر وأضف ما يعجبك، وسيبقى في انتظارك هنا.',
+    emptyInvite: 'ستظهر هنا المنتجات التي تضيفها.',
     regularPrice: 'السعر الأصلي',
     youSave: 'وفّرت {amount}',
     addCoupon: 'إضافة رمز قسيمة',

@@ -69,7 +69,7 @@ const de: Texts = {
     sessionExpired:
       'Du wurdest abgemeldet. Melde dich wieder an, um zu deinem Konto und seinem Warenkorb zu kommen.',
     countryInvalid: 'Wähle ein Land.',
-    emptyInvite: 'Stöbere im Shop und leg hinein, was dir gefällt: Es wartet hier auf dich.',
+    emptyInvite: 'Artikel, die du hinzufügst, erscheinen hier.',
     regularPrice: 'Regulärer Preis',
     youSave: 'Du sparst {amount}',
     addCoupon: 'Gutscheincode hinzufügen',

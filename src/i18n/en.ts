@@ -81,7 +81,7 @@ const en = {
     signInFailed: 'Signing in did not work.',
     sessionExpired: 'You were signed out. Sign in again to get back to your account and its cart.',
     countryInvalid: 'Choose a country.',
-    emptyInvite: 'Browse the shop and add what you like: it waits for you here.',
+    emptyInvite: 'Items you add will appear here.',
     regularPrice: 'Regular price',
     youSave: 'Save {amount}',
     addCoupon: 'Add a coupon code',

@@ -68,7 +68,7 @@ const es: Texts = {
     signInFailed: 'No se ha podido iniciar sesión.',
     sessionExpired: 'Se ha cerrado tu sesión. Vuelve a iniciar sesión para recuperar tu cuenta y su carrito.',
     countryInvalid: 'Elige un país.',
-    emptyInvite: 'Explora la tienda y añade lo que te guste: te esperará aquí.',
+    emptyInvite: 'Los artículos que añadas aparecerán aquí.',
     regularPrice: 'Precio habitual',
     youSave: 'Ahorras {amount}',
     addCoupon: 'Añadir un código de cupón',

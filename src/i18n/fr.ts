@@ -68,7 +68,7 @@ const fr: Texts = {
     signInFailed: 'La connexion a échoué.',
     sessionExpired: 'Vous avez été déconnecté. Reconnectez-vous pour retrouver votre compte et son panier.',
     countryInvalid: 'Choisissez un pays.',
-    emptyInvite: 'Parcourez la boutique et ajoutez ce qui vous plaît : cela vous attendra ici.',
+    emptyInvite: 'Les articles que vous ajoutez apparaîtront ici.',
     regularPrice: 'Prix habituel',
     youSave: 'Vous économisez {amount}',
     addCoupon: 'Ajouter un code promo',

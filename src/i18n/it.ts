@@ -68,7 +68,7 @@ const it: Texts = {
     signInFailed: 'Accesso non riuscito.',
     sessionExpired: 'Sei stato disconnesso. Accedi di nuovo per tornare al tuo account e al suo carrello.',
     countryInvalid: 'Scegli un paese.',
-    emptyInvite: 'Esplora il negozio e aggiungi ciò che ti piace: ti aspetterà qui.',
+    emptyInvite: 'Gli articoli che aggiungi appariranno qui.',
     regularPrice: 'Prezzo normale',
     youSave: 'Risparmi {amount}',
     addCoupon: 'Aggiungi un codice coupon',

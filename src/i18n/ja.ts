@@ -68,7 +68,7 @@ const ja: Texts = {
     signInFailed: 'ログインできませんでした。',
     sessionExpired: 'ログアウトされました。アカウントとカートに戻るには、もう一度ログインしてください。',
     countryInvalid: '国を選択してください。',
-    emptyInvite: 'ショップで気に入った商品を追加してください。ここでお待ちしています。',
+    emptyInvite: '追加した商品はここに表示されます。',
     regularPrice: '通常価格',
     youSave: '{amount}お得',
     addCoupon: 'クーポンコードを追加',

@@ -68,7 +68,7 @@ const nl: Texts = {
     signInFailed: 'Inloggen is niet gelukt.',
     sessionExpired: 'Je bent uitgelogd. Log opnieuw in om terug te gaan naar je account en je winkelwagen.',
     countryInvalid: 'Kies een land.',
-    emptyInvite: 'Kijk rond in de winkel en voeg toe wat je mooi vindt: het wacht hier op je.',
+    emptyInvite: 'Artikelen die je toevoegt, verschijnen hier.',
     regularPrice: 'Normale prijs',
     youSave: 'Je bespaart {amount}',
     addCoupon: 'Kortingscode toevoegen',

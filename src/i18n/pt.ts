@@ -68,7 +68,7 @@ const pt: Texts = {
     signInFailed: 'Não foi possível entrar.',
     sessionExpired: 'Sua sessão foi encerrada. Entre novamente para voltar à sua conta e ao seu carrinho.',
     countryInvalid: 'Escolha um país.',
-    emptyInvite: 'Explore a loja e adicione o que gostar: vai esperar por você aqui.',
+    emptyInvite: 'Os itens que você adicionar aparecerão aqui.',
     regularPrice: 'Preço normal',
     youSave: 'Você economiza {amount}',
     addCoupon: 'Adicionar um código de cupom',

@@ -257,7 +257,7 @@ describe('the cart drawer: loading, empty and failed carts', () => {
     expect(textOf(dialog)).toContain('Your cart is empty.');
     // An invitation back to the shop, not a grey line alone.
     expect(textOf(dialog.querySelector('[part="empty"]'))).toBe(
-      'Your cart is empty.Browse the shop and add what you like: it waits for you here.Continue shopping',
+      'Your cart is empty.Items you add will appear here.Continue shopping',
     );
     expect(f.root.querySelector('[part="line"]')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Check out' })).toBeNull();
