@@ -1,4 +1,5 @@
 import type { MultiCurrencyPrice } from '../api/types/cart';
+import { isolate } from './bidi';
 
 /* Apart from format.ts (the badge's, in loader.js): only the views format prices, so this loads with them. */
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -12,7 +13,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 function isolatedCurrency(formatter: Intl.NumberFormat, value: number): string {
   return formatter
     .formatToParts(value)
-    .map((part) => (part.type === 'currency' ? `\u2068${part.value}\u2069` : part.value))
+    .map((part) => (part.type === 'currency' ? isolate(part.value) : part.value))
     .join('');
 }
 

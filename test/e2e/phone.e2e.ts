@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeys } from './journey';
 import { animationsDone, cartWith } from './page-checks';
+import { dressAsSite } from './site-look';
 
 const { demoUrl, freshPage, shot } = journeys();
 const MUG = 'dace0cad-7e1d-4340-ac45-39a68ab5e3c8';
@@ -16,13 +17,7 @@ async function drawerOnPhone(width: number, lang: string): Promise<{ page: Page;
     isMobile: true,
   });
   // The page's language, as its own HTML would say it, before the script tag runs.
-  await page.addInitScript((lang) => {
-    new MutationObserver((_records, observer) => {
-      if (!document.documentElement) return;
-      observer.disconnect();
-      document.documentElement.lang = lang;
-    }).observe(document, { childList: true, subtree: true });
-  }, lang);
+  await dressAsSite(page, { lang });
   await page.goto(`${demoUrl}/handmade.html`);
   await cartWith(page, [
     { productId: MUG, quantity: 2 },
@@ -95,14 +90,7 @@ describe('the cart drawer on a phone', () => {
         hasTouch: true,
         isMobile: true,
       });
-      await page.addInitScript((lang) => {
-        new MutationObserver((_records, observer) => {
-          if (!document.documentElement) return;
-          observer.disconnect();
-          document.documentElement.lang = lang;
-          if (lang === 'ar') document.documentElement.dir = 'rtl';
-        }).observe(document, { childList: true, subtree: true });
-      }, lang);
+      await dressAsSite(page, { lang, rtl: lang === 'ar' });
       await page.goto(`${demoUrl}/handmade.html`);
       await cartWith(page, [
         { productId: LINEN, quantity: 1, options: { Size: 'Medium' } },

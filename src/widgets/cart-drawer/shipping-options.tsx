@@ -1,5 +1,6 @@
 import { createElement, useEffect, useRef } from 'react';
 import type { ShippingOption } from '../../api/types/cart';
+import { isolate } from '../../ui/bidi';
 import { fill } from '../../ui/i18n';
 import { formatPrice } from '../../ui/price';
 import type { Strings } from './strings';
@@ -58,10 +59,10 @@ function OptionLabel({
       {pickup ? (
         <span className="muted">
           {dot}
-          {/* The address isolated (U+2068…U+2069), read in its own direction: on an Arabic page its number stays
-              at its start ("18 Harbour Street"), not thrown to its end. */}
+          {/* The address in its own direction: on an Arabic page its number stays at its start ("18 Harbour
+              Street"), not thrown to its end. */}
           {fill(t.pickupAt, {
-            address: `\u2068${[pickup.addressLine, pickup.city].filter(Boolean).join(', ')}\u2069`,
+            address: isolate([pickup.addressLine, pickup.city].filter(Boolean).join(', ')),
           })}
         </span>
       ) : null}

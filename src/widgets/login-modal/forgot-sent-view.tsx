@@ -1,4 +1,5 @@
 import { createElement, Fragment } from 'react';
+import { isolate } from '../../ui/bidi';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import type { ViewProps } from './view';
@@ -7,8 +8,8 @@ import type { ViewProps } from './view';
 export function ForgotSentView({ shell, email }: { shell: ViewProps; email: string }) {
   return (
     <>
-      {/* The address isolated (U+2068…U+2069), read in its own direction on an Arabic page too. */}
-      <p role="status">{fill(shell.t.forgotSent, { email: `\u2068${email}\u2069` })}</p>
+      {/* The address in its own direction, on an Arabic page too. */}
+      <p role="status">{fill(shell.t.forgotSent, { email: isolate(email) })}</p>
       <Button className="primary" onClick={() => shell.go({ name: 'signIn' })}>
         {shell.t.backToSignIn}
       </Button>

@@ -1,4 +1,5 @@
 import { createElement, Fragment, useState } from 'react';
+import { isolate } from '../../ui/bidi';
 import { Button } from '../../ui/button';
 import { fill } from '../../ui/i18n';
 import { TextField } from './fields';
@@ -10,9 +11,8 @@ export function VerifyView({ shell, email }: { shell: ViewProps; email: string }
   const { t, step } = shell;
   const [code, setCode] = useState('');
   const [status, setStatus] = useState('');
-  // The address isolated (U+2068…U+2069): read in its own direction, on an Arabic page too (not "noor-" at one end
-  // and its digits at the other).
-  const isolated = `\u2068${email}\u2069`;
+  // The address in its own direction, on an Arabic page too (not "noor-" at one end and its digits at the other).
+  const isolated = isolate(email);
   const submit = () => {
     setStatus('');
     return step.run(
