@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import type { Product as CatalogueProduct } from '../api/types/products';
+import { retryOnce } from '../chunks';
 import type { EmbedConfig } from '../config';
 import type { Started } from '../start';
 import type { AddToCartInput, Storefront } from '../store/store';
@@ -297,8 +298,12 @@ export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
           store.getState().openCart();
         // The provider's `openCartOnAdd="toast"`: a notice near the page's cart button instead.
         else if (added && now?.store === store && openCart === undefined && now.config.toastOnAdd)
-          void import('../widgets/toast/index').then((notice) =>
-            notice.showAdded(store, now.config, productId),
+          // (Its code is a chunk of the app's bundle: tried again once, as the widgets' own chunks are, and a
+          // failure said on the console, not left as an unhandled rejection.)
+          retryOnce(() => import('../widgets/toast/index')).then(
+            (notice) => notice.showAdded(store, now.config, productId),
+            (error: unknown) =>
+              console.error('[storefront] the notice of an add could not be loaded:', error),
           );
         onAdded?.(added > 0, added);
       }}

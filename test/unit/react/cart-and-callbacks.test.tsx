@@ -22,7 +22,7 @@ import {
 } from '../../../src/react/index';
 import { click, openDialog, type Platform, probe, reactRoot, shadowOf } from '../../helpers/react-app';
 import { SANDBOX_ORIGIN } from '../../helpers/sandbox';
-import { getByRole, textOf, type } from '../../helpers/widget';
+import { CHUNK_TIMEOUT_MS, getByRole, textOf, type } from '../../helpers/widget';
 
 /** The page the tests run on (happy-dom's address); a test that moves it moves it back. */
 const HOME = 'http://localhost:4000/shop';
@@ -297,6 +297,69 @@ describe(`useCart()'s add cut short by the stock on React ${version}`, () => {
     await vi.waitFor(() => expect(heard).toEqual([[true, stock]]));
     expect(app.container.querySelector('button')?.getAttribute('data-sf-state')).toBe('added');
   });
+});
+
+describe(`the notice of an add on React ${version} (openCartOnAdd="toast")`, () => {
+  const notice = () => document.querySelector('sf-cart-toast')?.shadowRoot?.querySelector('[part="toast"]');
+  afterEach(() => {
+    for (const el of document.querySelectorAll('sf-cart-toast')) el.remove();
+    vi.doUnmock('../../../src/widgets/toast/index');
+  });
+
+  /** The app with its drawer and a button that adds the mug. */
+  async function shopWithButton(p: Platform) {
+    await app.show(
+      <Shop p={p} lang="de" openCartOnAdd="toast">
+        <CartDrawer />
+        <AddToCartButton productId={p.productId('stoneware-mug')}>Add</AddToCartButton>
+      </Shop>,
+    );
+  }
+
+  it(
+    '<AddToCartButton> shows the notice in the provider’s language, and the drawer stays shut',
+    async () => {
+      const p = app.platform();
+      await shopWithButton(p);
+      await click(getByRole(app.container, 'button', 'Add'));
+      await vi.waitFor(() => expect(textOf(notice())).toContain('In den Warenkorb gelegt'), {
+        timeout: CHUNK_TIMEOUT_MS,
+      });
+      expect(textOf(notice())).toContain('Stoneware Mug');
+      expect(shadowOf('sf-cart-drawer').querySelector('dialog')?.open ?? false).toBe(false);
+      expect(app.container.querySelector('button')?.getAttribute('data-sf-state')).toBe('added');
+    },
+    CHUNK_TIMEOUT_MS,
+  );
+
+  it(
+    'says on the console, after a second try, that the notice’s code could not be loaded (no unhandled rejection)',
+    async () => {
+      // The app's chunk of the notice cannot be downloaded (a deploy replaced it, the network dropped).
+      let tries = 0;
+      vi.doMock('../../../src/widgets/toast/index', () => {
+        tries += 1;
+        throw new Error('Failed to fetch dynamically imported module');
+      });
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const p = app.platform();
+      await shopWithButton(p);
+      await click(getByRole(app.container, 'button', 'Add'));
+      await vi.waitFor(
+        () =>
+          expect(error).toHaveBeenCalledWith(
+            '[storefront] the notice of an add could not be loaded:',
+            expect.any(Error),
+          ),
+        { timeout: CHUNK_TIMEOUT_MS },
+      );
+      expect(tries).toBe(2);
+      expect(notice()).toBeFalsy();
+      // The add itself landed.
+      expect(app.container.querySelector('button')?.getAttribute('data-sf-state')).toBe('added');
+    },
+    CHUNK_TIMEOUT_MS,
+  );
 });
 
 describe(`the provider's callbacks on React ${version}`, () => {
