@@ -21,11 +21,17 @@ export const TERSER = {
 /**
  * The chunks whose every function Chromium compiles as it loads them (V8's compile hints magic comment,
  * Chromium 136 and later; other engines read a comment), off the main thread while the chunk streams in,
- * instead of each on its first call. The member menu's code loads at the pointer over the badge, or at the
- * press that opens it, and all of it runs in that first open: compiled then, it made the open's first task
- * 46–68 ms at 4× CPU slowdown; compiled before, 32–46 (issue 26).
+ * instead of each on its first call:
+ * - the member menu's, which loads at the pointer over the badge, or at the press that opens it, and all of it
+ *   runs in that first open: compiled then, it made the open's first task 46–68 ms at 4× CPU slowdown;
+ *   compiled before, 32–46 (issue 26);
+ * - the views' (`widgets-*.js`) and what they run on (`runtime-*.js`), which a page with an add button fetches
+ *   while idle: a new visitor's first add rendered the drawer with each function compiled on its first call, a
+ *   task of 50–60 ms at 4×; compiled as they load, 24–27 ms, and the first add's click → drawer open went from
+ *   205 to 162 ms (`npm run bench` part 5, medians of 5, load under 1), with the page's own script time and
+ *   blocking time unchanged.
  */
-const EAGER_CHUNKS = new Set(['menu']);
+const EAGER_CHUNKS = new Set(['menu', 'widgets', 'runtime']);
 
 /** Rolldown's output options for the app's code: its minifier, the comments kept, the compile hint. */
 export const MINIFIED_OUTPUT = {
