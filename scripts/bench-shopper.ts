@@ -279,6 +279,82 @@ export interface ShopperFigures extends StepFigures {
   lcpAdded: number;
 }
 
+/** Each step's median, printed beside its target, and the figures. */
+function printShopper(
+  rounds: ShopperRound[],
+  line: (label: string, value: string | number) => void,
+): ShopperFigures {
+  const m = (pick: (r: ShopperRound) => number) => median(rounds.map(pick));
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  const against = (value: number, target: number) =>
+    `${ms(value).padStart(7)}   target ≤ ${target} ms: ${value <= target ? 'met' : 'NOT met'}`;
+  const figures: ShopperFigures = {
+    tbtAdded: m((r) => r.with.tbt - r.without.tbt),
+    scriptAdded: m((r) => r.with.script - r.without.script),
+    lcpAdded: m((r) => r.with.lcp - r.without.lcp),
+    ...(Object.fromEntries(STEPS.map((step) => [step, m((r) => r[step])])) as StepFigures),
+  };
+  console.log(
+    `\n  medians of ${ROUNDS} rounds, ${CPU_SLOWDOWN}× CPU slowdown, 390 px, a new visitor each round:`,
+  );
+  line(
+    'host page without / with the widgets: total blocking time',
+    `${ms(m((r) => r.without.tbt))} / ${ms(m((r) => r.with.tbt))}`,
+  );
+  line(
+    'host page without / with the widgets: script time',
+    `${ms(m((r) => r.without.script))} / ${ms(m((r) => r.with.script))}`,
+  );
+  line(
+    'host page without / with the widgets: LCP',
+    `${ms(m((r) => r.without.lcp))} / ${ms(m((r) => r.with.lcp))}`,
+  );
+  line(
+    'host page: total blocking time added by the widgets',
+    against(figures.tbtAdded, SHOPPER_TARGETS.tbtAdded),
+  );
+  line('host page: script time added by the widgets', ms(figures.scriptAdded).padStart(7));
+  line('host page: LCP added by the widgets', ms(figures.lcpAdded).padStart(7));
+  line(
+    'a bare <dialog>, the same click, the page without the widgets: click → open',
+    ms(figures.bareOpen).padStart(7),
+  );
+  line('first add: click → drawer open', against(figures.firstOpen, SHOPPER_TARGETS.firstOpen));
+  line(
+    'first add: drawer open less the bare <dialog> (goal)',
+    against(figures.overBare, SHOPPER_TARGETS.overBareDialog),
+  );
+  line(
+    'first add: click → line shown (pending or confirmed)',
+    against(figures.firstLine, SHOPPER_TARGETS.firstLine),
+  );
+  line(
+    'second add (drawer closed first): click → quantity 2 shown',
+    against(figures.secondAdd, SHOPPER_TARGETS.secondAdd),
+  );
+  line('quantity change (+ in the drawer): click → quantity 3 shown', ms(figures.quantity).padStart(7));
+  line('longest task during the adds (goal: none over 50 ms)', ms(figures.longestDuringAdds).padStart(7));
+  const longTask = (value: number) => against(value, SHOPPER_TARGETS.longTask);
+  line(
+    'first add: its tasks over 50 ms, in order, each round',
+    rounds.map((r) => (r.firstAddTasks.length ? r.firstAddTasks.join('+') : '–')).join('  '),
+  );
+  line('first add: longest task (click → the next click)', longTask(figures.longestFirstAdd));
+  line('second add: longest task (click → the next click)', longTask(figures.longestSecondAdd));
+  line('quantity change: longest task (click → count and totals shown)', longTask(figures.longestQuantity));
+  line(
+    'rounds with a task over 50 ms: first add / second add / quantity',
+    [
+      (r: ShopperRound) => r.longestFirstAdd,
+      (r: ShopperRound) => r.longestSecondAdd,
+      (r: ShopperRound) => r.longestQuantity,
+    ]
+      .map((pick) => `${rounds.filter((r) => pick(r) > SHOPPER_TARGETS.longTask).length}/${ROUNDS}`)
+      .join(' / '),
+  );
+  return figures;
+}
+
 /** Runs the rounds and prints each median beside its target. */
 export async function benchShopper(
   executablePath: string,
@@ -290,75 +366,7 @@ export async function benchShopper(
     const url = `${demoUrl}/handmade.html`;
     const rounds: ShopperRound[] = [];
     for (let i = 0; i < ROUNDS; i++) rounds.push(await round(browser, url));
-    const m = (pick: (r: ShopperRound) => number) => median(rounds.map(pick));
-    const ms = (value: number) => `${value.toFixed(0)} ms`;
-    const against = (value: number, target: number) =>
-      `${ms(value).padStart(7)}   target ≤ ${target} ms: ${value <= target ? 'met' : 'NOT met'}`;
-    const figures: ShopperFigures = {
-      tbtAdded: m((r) => r.with.tbt - r.without.tbt),
-      scriptAdded: m((r) => r.with.script - r.without.script),
-      lcpAdded: m((r) => r.with.lcp - r.without.lcp),
-      ...(Object.fromEntries(STEPS.map((step) => [step, m((r) => r[step])])) as StepFigures),
-    };
-    console.log(
-      `\n  medians of ${ROUNDS} rounds, ${CPU_SLOWDOWN}× CPU slowdown, 390 px, a new visitor each round:`,
-    );
-    line(
-      'host page without / with the widgets: total blocking time',
-      `${ms(m((r) => r.without.tbt))} / ${ms(m((r) => r.with.tbt))}`,
-    );
-    line(
-      'host page without / with the widgets: script time',
-      `${ms(m((r) => r.without.script))} / ${ms(m((r) => r.with.script))}`,
-    );
-    line(
-      'host page without / with the widgets: LCP',
-      `${ms(m((r) => r.without.lcp))} / ${ms(m((r) => r.with.lcp))}`,
-    );
-    line(
-      'host page: total blocking time added by the widgets',
-      against(figures.tbtAdded, SHOPPER_TARGETS.tbtAdded),
-    );
-    line('host page: script time added by the widgets', ms(figures.scriptAdded).padStart(7));
-    line('host page: LCP added by the widgets', ms(figures.lcpAdded).padStart(7));
-    line(
-      'a bare <dialog>, the same click, the page without the widgets: click → open',
-      ms(figures.bareOpen).padStart(7),
-    );
-    line('first add: click → drawer open', against(figures.firstOpen, SHOPPER_TARGETS.firstOpen));
-    line(
-      'first add: drawer open less the bare <dialog> (goal)',
-      against(figures.overBare, SHOPPER_TARGETS.overBareDialog),
-    );
-    line(
-      'first add: click → line shown (pending or confirmed)',
-      against(figures.firstLine, SHOPPER_TARGETS.firstLine),
-    );
-    line(
-      'second add (drawer closed first): click → quantity 2 shown',
-      against(figures.secondAdd, SHOPPER_TARGETS.secondAdd),
-    );
-    line('quantity change (+ in the drawer): click → quantity 3 shown', ms(figures.quantity).padStart(7));
-    line('longest task during the adds (goal: none over 50 ms)', ms(figures.longestDuringAdds).padStart(7));
-    const longTask = (value: number) => against(value, SHOPPER_TARGETS.longTask);
-    line(
-      'first add: its tasks over 50 ms, in order, each round',
-      rounds.map((r) => (r.firstAddTasks.length ? r.firstAddTasks.join('+') : '–')).join('  '),
-    );
-    line('first add: longest task (click → the next click)', longTask(figures.longestFirstAdd));
-    line('second add: longest task (click → the next click)', longTask(figures.longestSecondAdd));
-    line('quantity change: longest task (click → count and totals shown)', longTask(figures.longestQuantity));
-    line(
-      'rounds with a task over 50 ms: first add / second add / quantity',
-      [
-        (r: ShopperRound) => r.longestFirstAdd,
-        (r: ShopperRound) => r.longestSecondAdd,
-        (r: ShopperRound) => r.longestQuantity,
-      ]
-        .map((pick) => `${rounds.filter((r) => pick(r) > SHOPPER_TARGETS.longTask).length}/${ROUNDS}`)
-        .join(' / '),
-    );
-    return figures;
+    return printShopper(rounds, line);
   } finally {
     await browser.close();
   }

@@ -1,3 +1,4 @@
+import { loadOnce } from './chunks';
 import type { EmbedConfig } from './config';
 import type { Storefront } from './store/store';
 import { OPEN_MENU_EVENT } from './ui/lazy-element';
@@ -21,8 +22,12 @@ const NEAR_ADD = '[data-sf-add-to-cart],[data-sf-product],sf-product,sf-product-
 // (A touch, a pen or a mouse pressed is over the element first: `pointerover` comes before `pointerdown`.)
 const PREFETCH_EVENTS = ['pointerover', 'focusin'];
 
-/** What a page's add-to-cart button does (`host-add-to-cart.ts`): loaded before or at its first click. */
-const hostAdd = () => import('./host-add-to-cart');
+/**
+ * What a page's add-to-cart button does (`host-add-to-cart.ts`): loaded before or at its first click. One
+ * `import()` kept: a second `import()` of a module already here settles only after the next frame, which the
+ * first add would wait for.
+ */
+const hostAdd = loadOnce(() => import('./host-add-to-cart'));
 
 /**
  * Wires the host page's own elements: clicks on `data-sf-add-to-cart`, `data-sf-open-cart` and

@@ -1,4 +1,4 @@
-import { retryOnce } from './chunks';
+import { loadOnce, retryOnce } from './chunks';
 import { type EmbedConfig, pageColorScheme, readEmbedConfig } from './config';
 import { wireHostPage } from './host';
 import { checkChunks } from './integrity';
@@ -19,9 +19,13 @@ const products = (key: 'product' | 'grid') =>
  * drawer, the modal and the member menu share one chunk that loads when the first of them is wanted; the
  * product elements have a chunk of their own, loaded by a page that has one.
  */
+// (Each `import()` kept once made: a second `import()` of a module already here settles only after the next
+// frame, which the first add's drawer would wait for, its code fetched while the page was idle.)
+const drawer = loadOnce(() => import('./widgets/cart-drawer/index'));
+const modal = loadOnce(() => import('./widgets/login-modal/index'));
 const WIDGETS: Record<string, (lang: string) => Promise<WidgetModule>> = {
-  'sf-cart-drawer': (lang) => withTexts(lang, () => import('./widgets/cart-drawer/index')),
-  'sf-login-modal': (lang) => withTexts(lang, () => import('./widgets/login-modal/index')),
+  'sf-cart-drawer': (lang) => withTexts(lang, drawer),
+  'sf-login-modal': (lang) => withTexts(lang, modal),
   'sf-member-badge': async () => memberBadge,
   'sf-product': () => products('product'),
   'sf-product-grid': () => products('grid'),
@@ -94,8 +98,11 @@ export function boot(options: BootOptions = {}): Booted {
   wireHostPage(doc, store, {
     ...config,
     report: (message) => console.error(`[storefront] ${message}`),
-    // The drawer's code and texts, before the first add opens it.
-    prefetch: () => void WIDGETS['sf-cart-drawer']?.(config.lang).catch(() => {}),
+    // The drawer's code and texts, before the first add opens it, and its fonts.
+    prefetch: () =>
+      void WIDGETS['sf-cart-drawer']?.(config.lang)
+        .then((drawer) => drawer.warm?.(doc, context))
+        .catch(() => {}),
   });
   store.subscribe((state, previous) => {
     if (state.ui.cartOpen && !previous.ui.cartOpen) ensureElement(doc, 'sf-cart-drawer');

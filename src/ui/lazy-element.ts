@@ -23,6 +23,8 @@ export const OPEN_MENU_EVENT = 'sf-open-menu';
 /** A widget chunk's entry: render into the element's shadow root; return how to tear it down. */
 export interface WidgetModule {
   mount(root: ShadowRoot, host: HTMLElement, context: WidgetContext): () => void;
+  /** Readies what the widget's first show will need (its code fetched ahead, before it is wanted). */
+  warm?(doc: Document, context: WidgetContext): void;
 }
 
 /**

@@ -70,6 +70,41 @@ describe('the demo page in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('readies the drawer’s fonts while the page is idle: an unseen probe in the drawer’s styles comes and goes', async () => {
+    const { page, errors } = await browser.newPage();
+    // Every element the page gets that holds the drawer's elements in a shadow root, as it comes and as it goes.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { probeSeen: string[] }).probeSeen = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          for (const el of change.addedNodes)
+            if ((el as Element).shadowRoot?.querySelector('.drawer') && el.parentNode === document.body) {
+              const style = getComputedStyle(el as Element);
+              seen.push(`added ${style.visibility} ${style.position}`);
+            }
+          for (const el of change.removedNodes)
+            if ((el as Element).shadowRoot?.querySelector('.drawer')) seen.push('removed');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${demoUrl}/handmade.html`);
+    await page.waitForFunction(() =>
+      (window as unknown as { probeSeen: string[] }).probeSeen.includes('removed'),
+    );
+    expect(await page.evaluate(() => (window as unknown as { probeSeen: string[] }).probeSeen)).toEqual([
+      'added hidden fixed',
+      'removed',
+    ]);
+    // The drawer itself has not shown: nothing was opened.
+    expect(
+      await page.evaluate(
+        () => !!document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('[part="drawer"]'),
+      ),
+    ).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('points the page at the sandbox, which answers the anonymous grant from the demo origin (CORS)', async () => {
     const { page, errors } = await browser.newPage();
     await page.goto(`${demoUrl}/`);

@@ -11,6 +11,7 @@ import { Drawer } from './drawer';
 import { loadMarketing, wantsMarketing } from './marketing-slot';
 import { type Strings, stringsFor } from './strings';
 import styles from './styles.css?inline';
+import { warmFonts } from './warm';
 
 /** The widget's view, shown while the store says it is open (also rendered by the React entry). */
 export function CartDrawer({ context, t }: { context: WidgetContext; t: Strings }) {
@@ -41,3 +42,16 @@ export const mount: WidgetModule['mount'] = (root, host, context) => {
   });
   return renderWithTexts(root, texts, (t) => <CartDrawer context={context} t={t} />, css);
 };
+
+/** The fonts of the drawer's first open, ready before it (`warmFonts`): its code came ahead of an add. */
+export const warm: WidgetModule['warm'] = (doc, { config, store }) =>
+  void stringsFor(config.lang, config.strings).then(
+    (t) =>
+      warmFonts(
+        doc,
+        t,
+        (root) => adoptStyles(root, css),
+        () => store.getState().ui.cartOpen,
+      ),
+    () => {},
+  );

@@ -1,0 +1,118 @@
+/**
+ * The drawer's fonts readied while the page is idle (`warmFonts`, `src/widgets/cart-drawer/warm.ts`): a hidden
+ * probe of the drawer's elements in its styles, laid out one element an idle callback, the texts as text, gone
+ * when done or when the drawer opens first. (What it is for, the first open's time, `npm run bench` measures.)
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../../src/i18n/en';
+import { adoptStyles } from '../../../src/ui/styles';
+import * as drawer from '../../../src/widgets/cart-drawer/index';
+import { warmFonts } from '../../../src/widgets/cart-drawer/warm';
+import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore } from '../../helpers/widget';
+
+beforeAll(() => importChunks('textsEn', 'textsDe', 'langDe'), CHUNK_TIMEOUT_MS);
+
+/** The page's idle callbacks, held: the test runs them one at a time. */
+const idle: Array<() => void> = [];
+const original = window.requestIdleCallback;
+window.requestIdleCallback = ((callback: () => void) => idle.push(callback)) as typeof requestIdleCallback;
+afterEach(() => {
+  idle.length = 0;
+  document.body.innerHTML = '';
+});
+afterAll(() => {
+  window.requestIdleCallback = original;
+});
+
+/** Runs the next idle callback. */
+const next = () => (idle.shift() as () => void)();
+
+/** The probe on the page, if there is one: a hidden element whose shadow root has the drawer's elements. */
+const probe = () =>
+  [...document.body.children].find((el) => el.shadowRoot?.querySelector('.drawer')) as
+    | HTMLElement
+    | undefined;
+
+/** The probe's elements with a text, and those of them laid out (shown). */
+const leaves = () =>
+  [...(probe()?.shadowRoot?.querySelectorAll<HTMLElement>('.drawer *') ?? [])].filter(
+    (el) => !el.children.length && el.tagName !== 'INPUT',
+  );
+const shown = () => leaves().filter((el) => el.style.display !== 'none');
+
+describe('the drawer’s fonts, readied while the page is idle', () => {
+  it('lays the drawer’s elements out unseen in its styles, one an idle callback, and leaves nothing behind', () => {
+    const css = drawer.css;
+    warmFonts(
+      document,
+      en.drawer,
+      (root) => adoptStyles(root, css),
+      () => false,
+    );
+    // Nothing on the page until the page is idle.
+    expect(probe()).toBeUndefined();
+    next();
+    const host = probe() as HTMLElement;
+    expect(host.style.visibility).toBe('hidden');
+    expect(host.style.position).toBe('fixed');
+    expect(host.shadowRoot?.adoptedStyleSheets.map((s) => [...s.cssRules].length)).toEqual([
+      expect.any(Number),
+    ]);
+    const count = leaves().length;
+    expect(count).toBeGreaterThanOrEqual(8);
+    expect(shown()).toHaveLength(1);
+    for (let i = 1; i < count; i++) {
+      next();
+      expect(shown()).toHaveLength(i + 1);
+    }
+    // Each text in the page's language.
+    for (const el of leaves())
+      expect(el.textContent).toContain(`${en.drawer.cartTitle} ${en.drawer.checkout}`);
+    next();
+    expect(probe()).toBeUndefined();
+    expect(idle).toEqual([]);
+  });
+
+  it('puts the site’s texts (data-strings) in as text', () => {
+    const t = { ...en.drawer, cartTitle: '<img src=x onerror="alert(1)">' };
+    warmFonts(
+      document,
+      t,
+      () => {},
+      () => false,
+    );
+    next();
+    const root = probe()?.shadowRoot as ShadowRoot;
+    expect(root.querySelector('img')).toBeNull();
+    expect(leaves()[0]?.textContent).toContain('<img src=x onerror="alert(1)">');
+  });
+
+  it('stops, and takes the probe away, when the drawer opens first', () => {
+    let open = false;
+    warmFonts(
+      document,
+      en.drawer,
+      () => {},
+      () => open,
+    );
+    next();
+    next();
+    expect(shown()).toHaveLength(2);
+    open = true;
+    next();
+    expect(probe()).toBeUndefined();
+    expect(idle).toEqual([]);
+  });
+
+  it('is what the drawer’s module does with the page’s texts (German) and its store', async () => {
+    const fx = sandboxStore();
+    drawer.warm?.(document, { config: { lang: 'de', strings: {} }, store: fx.store } as never);
+    await expect.poll(() => idle.length).toBe(1);
+    next();
+    expect(leaves()[0]?.textContent).toContain('Dein Warenkorb');
+    // The drawer opened: the probe goes.
+    fx.store.getState().openCart();
+    next();
+    expect(probe()).toBeUndefined();
+  });
+});
