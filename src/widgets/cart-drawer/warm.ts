@@ -15,13 +15,14 @@ const PROBE =
  * process for it and its rendering settings, a few milliseconds each); a new visitor's first add did it in the
  * task that shows the drawer: at 4× CPU slowdown, click → drawer open 150 ms without, 92 ms with (`npm run
  * bench` part 5). The probe: the drawer's styles and `PROBE`, each element's text a sample of the page's
- * language (its script's fonts too), in the shadow root of a hidden element; one element is laid out an idle
- * callback (a font's look-up is a task of 5–10 ms at 4×, all of them one of 55–68 ms), and the probe goes when
- * done, or when the drawer opens first.
+ * language (its script's fonts too), in the shadow root of a hidden `<sf-drawer-fonts>`; one element is laid
+ * out an idle callback (a font's look-up is a task of 5–10 ms at 4×, all of them one of 55–68 ms), and the
+ * probe goes when done, or when the drawer opens first.
  */
 export function warmFonts(doc: Document, t: Strings, adopt: (root: ShadowRoot) => void, open: () => boolean) {
   const idle = doc.defaultView?.requestIdleCallback ?? setTimeout;
-  const host = doc.createElement('div');
+  // (Named for what it is, in a page's DOM inspector; no site's `body > div` rule reaches it.)
+  const host = doc.createElement('sf-drawer-fonts');
   host.style.cssText = 'position:fixed;visibility:hidden';
   const root = host.attachShadow({ mode: 'open' });
   adopt(root);

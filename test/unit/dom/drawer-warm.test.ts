@@ -53,6 +53,7 @@ describe('the drawer’s fonts, readied while the page is idle', () => {
     expect(probe()).toBeUndefined();
     next();
     const host = probe() as HTMLElement;
+    expect(host.localName).toBe('sf-drawer-fonts');
     expect(host.style.visibility).toBe('hidden');
     expect(host.style.position).toBe('fixed');
     expect(host.shadowRoot?.adoptedStyleSheets.map((s) => [...s.cssRules].length)).toEqual([
