@@ -55,7 +55,7 @@ if (!existsSync(join(dist, 'embed.js')) || !existsSync(join(dist, 'v2/chunks')))
  * attribute, the calls' path segments and base64url out of the loader: 15.12 KB on both services), its budget
  * is 15.25 KB again.
  */
-const BUDGETS = { embed: 1024, initial: 15.25 * 1024, drawer: 46 * 1024, grid: 37 * 1024, all: 59.5 * 1024 };
+const BUDGETS = { embed: 1024, initial: 15.25 * 1024, drawer: 46 * 1024, grid: 37.5 * 1024, all: 59.5 * 1024 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const gzip = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 const embed = { raw: readFileSync(join(dist, 'embed.js')).length, gzip: gzip(join(dist, 'embed.js')) };

@@ -13,8 +13,11 @@ type HostOptions = Partial<Pick<EmbedConfig, 'theme' | 'toastOnAdd'>> & {
   /** The site's texts (`data-strings`), over the messages the page's own elements show. */
   strings?: Record<string, string>;
   report: (message: string) => void;
-  /** Starts downloading the drawer's code, which an add opens (static files, never a platform request). */
-  prefetch?: () => void;
+  /**
+   * Starts downloading the drawer's code, which an add opens (static files, never a platform request); `warm`,
+   * and readying its fonts (not for a visitor who asked to save data, or on 2G).
+   */
+  prefetch?: (warm: boolean) => void;
 };
 
 /** An add-to-cart button or a product: where a pointer or the focus means an add may come. */
@@ -54,9 +57,11 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
  * visitor's token, which the add waits for, starts at that pointer or focus only (`ensureTokens`: nothing when
  * it is fresh, one request shared with the add's own otherwise): a visitor who never comes near makes none.
  */
-function prefetchNearAdd(doc: Document, store: Storefront, prefetch: (() => void) | undefined): () => void {
+function prefetchNearAdd(doc: Document, store: Storefront, prefetch: HostOptions['prefetch']): () => void {
   let done = !prefetch;
   let tokens = false;
+  const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  const frugal = !!net?.saveData || /2g/.test(net?.effectiveType as string);
   const start = (event?: Event) => {
     if (event && !(event.target as Element).closest?.(NEAR_ADD)) return;
     if (event && !tokens) {
@@ -65,13 +70,12 @@ function prefetchNearAdd(doc: Document, store: Storefront, prefetch: (() => void
     }
     if (done) return;
     done = true;
-    prefetch?.();
+    prefetch?.(!frugal);
     void hostAdd().catch(() => {});
   };
   for (const type of PREFETCH_EVENTS) doc.addEventListener(type, start, true);
   // Not on idle for a visitor who asked to save data, or on a 2G connection: the first pointer or focus then.
-  const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  if (doc.querySelector(NEAR_ADD) && !net?.saveData && !/2g/.test(net?.effectiveType as string))
+  if (doc.querySelector(NEAR_ADD) && !frugal)
     (doc.defaultView?.requestIdleCallback ?? setTimeout)(() => start());
   return () => {
     done = true;

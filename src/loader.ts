@@ -99,9 +99,9 @@ export function boot(options: BootOptions = {}): Booted {
     ...config,
     report: (message) => console.error(`[storefront] ${message}`),
     // The drawer's code and texts, before the first add opens it, and its fonts.
-    prefetch: () =>
+    prefetch: (warm) =>
       void WIDGETS['sf-cart-drawer']?.(config.lang)
-        .then((drawer) => drawer.warm?.(doc, context))
+        .then((code) => warm && code.warm?.(doc, context))
         .catch(() => {}),
   });
   store.subscribe((state, previous) => {

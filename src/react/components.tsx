@@ -301,7 +301,8 @@ export function AddToCartButton(props: AddToCartButtonProps): ReactElement {
           // (Its code is a chunk of the app's bundle: tried again once, as the widgets' own chunks are, and a
           // failure said on the console, not left as an unhandled rejection.)
           retryOnce(() => import('../widgets/toast/index')).then(
-            (notice) => notice.showAdded(store, now.config, productId),
+            // (Not for a provider gone, or started again, while the code came.)
+            (notice) => live.current()?.store === store && notice.showAdded(store, now.config, productId),
             (error: unknown) =>
               console.error('[storefront] the notice of an add could not be loaded:', error),
           );

@@ -125,19 +125,25 @@ describe('the packed package in a new project', () => {
     },
   );
 
-  it('has Chromium compile the member menu’s, the views’ and the runtime’s chunks as they load (V8’s compile hint), in both builds', () => {
+  it('has Chromium compile the chunks that run as they arrive as they load (V8’s compile hint), in both builds', () => {
     const dist = join(scratch, 'node_modules/storefront-widgets/dist/cdn');
     for (const chunks of [join(dist, 'chunks'), join(dist, 'v2/chunks')]) {
       const names = readdirSync(chunks);
       // (Not floating-ui's placement, `menu-place-*.js`, which only a browser without CSS anchor positioning loads.)
-      for (const chunk of [/^menu-(?!place-)[\w-]+\.js$/, /^widgets-[\w-]+\.js$/, /^runtime-[\w-]+\.js$/]) {
+      for (const chunk of [
+        /^menu-(?!place-)[\w-]+\.js$/,
+        /^widgets-[\w-]+\.js$/,
+        /^runtime-[\w-]+\.js$/,
+        /^products-[\w-]+\.js$/,
+        /^catalogue-[\w-]+\.js$/,
+      ]) {
         const found = names.filter((name) => chunk.test(name));
         expect(found).toHaveLength(1);
         const code = readFileSync(join(chunks, found[0] as string), 'utf8');
         expect(code.startsWith('//# allFunctionsCalledOnLoad\n'), found[0]).toBe(true);
       }
-      // Not a chunk that runs only in part, or later: the products' (its quick view), the sign-in flows.
-      for (const name of names.filter((n) => /^(products|sign-in-flows)-[\w-]+\.js$/.test(n)))
+      // Not a chunk that runs later, or in part: the sign-in flows, the member's calls.
+      for (const name of names.filter((n) => /^(sign-in-flows|member-actions)-[\w-]+\.js$/.test(n)))
         expect(readFileSync(join(chunks, name), 'utf8').startsWith('//#'), name).toBe(false);
     }
   });

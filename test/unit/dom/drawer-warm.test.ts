@@ -3,7 +3,7 @@
  * probe of the drawer's elements in its styles, laid out one element an idle callback, the texts as text, gone
  * when done or when the drawer opens first. (What it is for, the first open's time, `npm run bench` measures.)
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../src/i18n/en';
 import { adoptStyles } from '../../../src/ui/styles';
 import * as drawer from '../../../src/widgets/cart-drawer/index';
@@ -54,11 +54,16 @@ describe('the drawer’s fonts, readied while the page is idle', () => {
     next();
     const host = probe() as HTMLElement;
     expect(host.localName).toBe('sf-drawer-fonts');
+    // Hidden over a site's own `!important`, and out of reach of the keyboard and of screen readers.
     expect(host.style.visibility).toBe('hidden');
+    expect(host.style.getPropertyPriority('visibility')).toBe('important');
     expect(host.style.position).toBe('fixed');
-    expect(host.shadowRoot?.adoptedStyleSheets.map((s) => [...s.cssRules].length)).toEqual([
-      expect.any(Number),
-    ]);
+    expect(host.inert).toBe(true);
+    expect(host.getAttribute('aria-hidden')).toBe('true');
+    // In the drawer's own styles.
+    const sheets = host.shadowRoot?.adoptedStyleSheets ?? [];
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]?.cssRules.length).toBeGreaterThan(50);
     const count = leaves().length;
     expect(count).toBeGreaterThanOrEqual(8);
     expect(shown()).toHaveLength(1);
@@ -72,6 +77,23 @@ describe('the drawer’s fonts, readied while the page is idle', () => {
     next();
     expect(probe()).toBeUndefined();
     expect(idle).toEqual([]);
+  });
+
+  it('makes its elements without HTML (a page that enforces Trusted Types refuses innerHTML)', () => {
+    const html = vi.spyOn(ShadowRoot.prototype, 'innerHTML', 'set');
+    const elementHtml = vi.spyOn(Element.prototype, 'innerHTML', 'set');
+    warmFonts(
+      document,
+      en.drawer,
+      () => {},
+      () => false,
+    );
+    next();
+    expect(leaves().length).toBeGreaterThanOrEqual(8);
+    expect(html).not.toHaveBeenCalled();
+    expect(elementHtml).not.toHaveBeenCalled();
+    html.mockRestore();
+    elementHtml.mockRestore();
   });
 
   it('puts the site’s texts (data-strings) in as text', () => {

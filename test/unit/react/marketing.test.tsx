@@ -79,7 +79,9 @@ describe('the drawer’s marketing parts from the provider’s props', () => {
       // The collection's products that are not in the cart and need no choice (the candle has options, and no
       // quick view on this page shows it): the pothos.
       await expect
-        .poll(() => [...(part('cross-sell')?.querySelectorAll('.offer-name bdi') ?? [])].map(textOf))
+        .poll(() => [...(part('cross-sell')?.querySelectorAll('.offer-name bdi') ?? [])].map(textOf), {
+          timeout: CHUNK_TIMEOUT_MS,
+        })
         .toEqual(['Pothos in a Ceramic Pot']);
       expect(textOf(part('cross-sell')?.querySelector('h3'))).toBe('Das könnte dir auch gefallen');
       // StrictMode's second run of the effects reads nothing again.
@@ -95,7 +97,9 @@ describe('the drawer’s marketing parts from the provider’s props', () => {
         field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
       });
       await expect
-        .poll(() => [...p.sandbox.context.state.carts.values()].map((c) => c.buyerNote))
+        .poll(() => [...p.sandbox.context.state.carts.values()].map((c) => c.buyerNote), {
+          timeout: CHUNK_TIMEOUT_MS,
+        })
         .toContain('Bitte als Geschenk verpacken');
     },
     CHUNK_TIMEOUT_MS,
@@ -109,7 +113,9 @@ describe('the drawer’s marketing parts from the provider’s props', () => {
       await act(async () => void (await api?.addToCart(p.productId('stoneware-mug'))));
       await act(async () => api?.openCart());
       await openDialog('sf-cart-drawer');
-      await expect.poll(() => shadowOf('sf-cart-drawer').querySelector('.line')).toBeTruthy();
+      await expect
+        .poll(() => shadowOf('sf-cart-drawer').querySelector('.line'), { timeout: CHUNK_TIMEOUT_MS })
+        .toBeTruthy();
       expect(['free-shipping', 'cross-sell', 'note'].map(part)).toEqual([null, null, null]);
       expect(p.requestsTo('/products/query-platformized')).toHaveLength(0);
     },
