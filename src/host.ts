@@ -22,6 +22,8 @@ type HostOptions = Partial<Pick<EmbedConfig, 'theme' | 'toastOnAdd'>> & {
 
 /** An add-to-cart button or a product: where a pointer or the focus means an add may come. */
 const NEAR_ADD = '[data-sf-add-to-cart],[data-sf-product],sf-product,sf-product-grid';
+/** A page's cart button: where a pointer or the focus means the drawer may open. */
+const NEAR_CART = '[data-sf-open-cart]';
 // (A touch, a pen or a mouse pressed is over the element first: `pointerover` comes before `pointerdown`.)
 const PREFETCH_EVENTS = ['pointerover', 'focusin'];
 
@@ -51,11 +53,13 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
 }
 
 /**
- * The add's code, fetched before the click (so the click only runs it): at the first pointer or focus on or
- * near an add button or a product, or when the browser is first idle on a page that has one (but for a visitor
- * who asked to save data, `navigator.connection.saveData`, or on a 2G connection). Once. The
- * visitor's token, which the add waits for, starts at that pointer or focus only (`ensureTokens`: nothing when
- * it is fresh, one request shared with the add's own otherwise): a visitor who never comes near makes none.
+ * The add's code and the drawer's, fetched before the click (so the click only runs them): at the first pointer
+ * or focus on or near an add button or a product, or when the browser is first idle on a page that has one (but
+ * for a visitor who asked to save data, `navigator.connection.saveData`, or on a 2G connection), or at the
+ * first pointer or focus on a cart button (`data-sf-open-cart`: the drawer's code, on a page with no add; the
+ * add's, 1.8 KB gzip, comes too, for the next page's buttons). Once. The visitor's token, which the add waits
+ * for, starts at a pointer or focus near an add only (`ensureTokens`: nothing when it is fresh, one request
+ * shared with the add's own otherwise): a visitor who never comes near makes none.
  */
 function prefetchNearAdd(doc: Document, store: Storefront, prefetch: HostOptions['prefetch']): () => void {
   let done = !prefetch;
@@ -63,8 +67,9 @@ function prefetchNearAdd(doc: Document, store: Storefront, prefetch: HostOptions
   const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   const frugal = !!net?.saveData || /2g/.test(net?.effectiveType as string);
   const start = (event?: Event) => {
-    if (event && !(event.target as Element).closest?.(NEAR_ADD)) return;
-    if (event && !tokens) {
+    const target = event?.target as Element | undefined;
+    if (event && !target?.closest?.(`${NEAR_ADD},${NEAR_CART}`)) return;
+    if (event && !tokens && target?.closest(NEAR_ADD)) {
       tokens = true;
       void store.session.ensureTokens().catch(() => {});
     }

@@ -118,6 +118,41 @@ describe('the demo page in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('fetches the drawer’s code at a pointer on the cart button of a page with no add, before the click, with no platform call', async () => {
+    const { page, errors } = await browser.newPage();
+    // The hand-written page with its products' buttons made plain: only its header's cart button is left.
+    await page.route(`${demoUrl}/handmade.html`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/data-sf-(add-to-cart|product)\b/g, 'data-plain');
+      await route.fulfill({ response, body: html });
+    });
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${demoUrl}/handmade.html`);
+    await page.waitForFunction(
+      () => (window as unknown as { Storefront?: { loaded?: boolean } }).Storefront?.loaded,
+    );
+    await page.waitForLoadState('networkidle');
+    const views = () => fetched.filter((path) => /\/chunks\/widgets-/.test(path));
+    // Not while idle: nothing on the page adds.
+    expect(views()).toEqual([]);
+    const before = fetched.length;
+    await page.locator('[data-sf-open-cart]').hover();
+    await expect.poll(views, { timeout: 15_000 }).toHaveLength(1);
+    // Static files only.
+    expect(fetched.slice(before).filter((path) => !path.startsWith('/cdn/'))).toEqual([]);
+    await page.locator('[data-sf-open-cart]').click();
+    await page.waitForFunction(() =>
+      document.querySelector('sf-cart-drawer')?.shadowRoot?.querySelector('dialog[open]'),
+    );
+    expect(views()).toHaveLength(1);
+    // (A page the test answers itself is a public one to Chromium, which then refuses it the sandbox's pictures
+    // on the loopback address: those errors are the test's, not the widgets'.)
+    expect(errors.filter((error) => !error.includes('loopback') && !error.includes('ERR_FAILED'))).toEqual(
+      [],
+    );
+  });
+
   it('points the page at the sandbox, which answers the anonymous grant from the demo origin (CORS)', async () => {
     const { page, errors } = await browser.newPage();
     await page.goto(`${demoUrl}/`);

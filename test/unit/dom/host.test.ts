@@ -453,12 +453,36 @@ describe('the host page’s prefetch of the add’s code', () => {
     const withProduct = prefetchPage('<sf-product product="mug"></sf-product>');
     await vi.waitFor(() => expect(withProduct.prefetch).toHaveBeenCalledTimes(1));
     withProduct.unwire();
-    const without = prefetchPage('<button data-sf-open-cart>Cart</button>');
+    const without = prefetchPage('<button data-sf-open-cart>Cart</button><button>Menu</button>');
     await settle();
     await settle();
-    (document.querySelector('button') as HTMLButtonElement).focus();
+    (document.querySelectorAll('button')[1] as HTMLButtonElement).focus();
     expect(without.prefetch).not.toHaveBeenCalled();
     without.unwire();
+  });
+
+  it('starts the drawer’s code at a pointer or focus on a cart button, on a page with no add, without a token', async () => {
+    const { prefetch, sent, unwire } = prefetchPage(
+      '<header><a href="/cart" data-sf-open-cart>Cart <span data-sf-cart-count></span></a></header><p>Text</p>',
+    );
+    // Not on idle: no add on the page.
+    await settle();
+    await settle();
+    expect(prefetch).not.toHaveBeenCalled();
+    (document.querySelector('p') as HTMLElement).dispatchEvent(
+      new PointerEvent('pointerover', { bubbles: true }),
+    );
+    expect(prefetch).not.toHaveBeenCalled();
+    (document.querySelector('span') as HTMLElement).dispatchEvent(
+      new PointerEvent('pointerover', { bubbles: true }),
+    );
+    expect(prefetch.mock.calls).toEqual([[true]]);
+    (document.querySelector('a') as HTMLElement).focus();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    // Static files only: the cart is read as the page starts, the token waits for an add.
+    await settle();
+    expect(sent).toEqual([]);
+    unwire();
   });
 
   it('does not on idle for a visitor who asked to save data, or on 2G: at the first pointer or focus only', async () => {
