@@ -10,10 +10,12 @@ import {
 } from 'react';
 import type { LoginIntent, Storefront, StorefrontState } from '../store/store';
 import type { WidgetContext } from '../ui/lazy-element';
+import { adoptStyles } from '../ui/styles';
 import { Drawer } from '../widgets/cart-drawer/drawer';
 import { css as drawerCss } from '../widgets/cart-drawer/index';
 import marketingCss from '../widgets/cart-drawer/marketing.css?inline';
 import type { Strings } from '../widgets/cart-drawer/strings';
+import { warmFonts } from '../widgets/cart-drawer/warm';
 import { css as loginCss } from '../widgets/login-modal/index';
 import { LoginModal as LoginModalView } from '../widgets/login-modal/modal';
 import type { LoginStrings } from '../widgets/login-modal/strings';
@@ -150,6 +152,7 @@ export function CartDrawer(props: CartDrawerProps): ReactElement {
   const context = useStorefrontContext('<CartDrawer>').started;
   const t = useTexts(context, drawerTexts);
   const control = useOpenState(context?.store, CART, { open, onOpenChange });
+  useWarmFonts(context, t);
   return (
     <ShadowHost
       tag="sf-cart-drawer"
@@ -161,6 +164,28 @@ export function CartDrawer(props: CartDrawerProps): ReactElement {
       {context && t ? <DrawerWhileOpen context={context} t={t} {...control} /> : null}
     </ShadowHost>
   );
+}
+
+/** The documents whose drawer's fonts are readied (once a page, whatever the drawers and StrictMode's runs). */
+const warmed = new WeakSet<Document>();
+
+/**
+ * The drawer's fonts readied while the page is idle, before its first open (`warmFonts`, as the script tag's
+ * drawer has them once its code is fetched ahead): not for a visitor who asked to save data, or on 2G.
+ */
+function useWarmFonts(context: WidgetContext | null, t: Strings | null) {
+  useEffect(() => {
+    const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+    if (!context || !t || warmed.has(document) || net?.saveData || /2g/.test(net?.effectiveType as string))
+      return;
+    warmed.add(document);
+    warmFonts(
+      document,
+      t,
+      (root) => adoptStyles(root, DRAWER_CSS),
+      () => context.store.getState().ui.cartOpen,
+    );
+  }, [context, t]);
 }
 
 /** The views the login modal can be asked to open on. */
