@@ -9,6 +9,15 @@
  */
 export const RETRY_DELAY_MS = 1000;
 
+/**
+ * Whether the visitor asked to save data (`navigator.connection.saveData`) or is on a 2G connection: then no
+ * code, and no font, is fetched ahead of its need.
+ */
+export const savingData = (): boolean => {
+  const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return !!net?.saveData || /2g/.test(net?.effectiveType as string);
+};
+
 /** A chunk's download, tried once more after a pause when it fails. */
 export const retryOnce = <T>(load: () => Promise<T>): Promise<T> =>
   load().catch(() => new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS)).then(load));

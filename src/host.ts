@@ -1,4 +1,4 @@
-import { loadOnce } from './chunks';
+import { loadOnce, savingData } from './chunks';
 import type { EmbedConfig } from './config';
 import type { Storefront } from './store/store';
 import { OPEN_MENU_EVENT } from './ui/lazy-element';
@@ -64,8 +64,7 @@ export function wireHostPage(doc: Document, store: Storefront, options: HostOpti
 function prefetchNearAdd(doc: Document, store: Storefront, prefetch: HostOptions['prefetch']): () => void {
   let done = !prefetch;
   let tokens = false;
-  const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  const frugal = !!net?.saveData || /2g/.test(net?.effectiveType as string);
+  const frugal = savingData();
   const start = (event?: Event) => {
     const target = event?.target as Element | undefined;
     if (event && !target?.closest?.(`${NEAR_ADD},${NEAR_CART}`)) return;

@@ -15,14 +15,17 @@ const products = (key: 'product' | 'grid') =>
   retryOnce(() => import('./widgets/product/index')).then((module) => module[key]);
 
 /**
+ * The views' chunks, each `import()` kept once made: a second `import()` of a module already here settles only
+ * after the next frame, which the first add's drawer would wait for, its code fetched while the page was idle.
+ */
+const drawer = loadOnce(() => import('./widgets/cart-drawer/index'));
+const modal = loadOnce(() => import('./widgets/login-modal/index'));
+
+/**
  * The widgets, by element name. The member badge's shell is in this file, as the page shows it at once; the
  * drawer, the modal and the member menu share one chunk that loads when the first of them is wanted; the
  * product elements have a chunk of their own, loaded by a page that has one.
  */
-// (Each `import()` kept once made: a second `import()` of a module already here settles only after the next
-// frame, which the first add's drawer would wait for, its code fetched while the page was idle.)
-const drawer = loadOnce(() => import('./widgets/cart-drawer/index'));
-const modal = loadOnce(() => import('./widgets/login-modal/index'));
 const WIDGETS: Record<string, (lang: string) => Promise<WidgetModule>> = {
   'sf-cart-drawer': (lang) => withTexts(lang, drawer),
   'sf-login-modal': (lang) => withTexts(lang, modal),

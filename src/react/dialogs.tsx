@@ -8,9 +8,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { savingData } from '../chunks';
 import type { LoginIntent, Storefront, StorefrontState } from '../store/store';
 import type { WidgetContext } from '../ui/lazy-element';
-import { adoptStyles } from '../ui/styles';
 import { Drawer } from '../widgets/cart-drawer/drawer';
 import { css as drawerCss } from '../widgets/cart-drawer/index';
 import marketingCss from '../widgets/cart-drawer/marketing.css?inline';
@@ -175,16 +175,9 @@ const warmed = new WeakSet<Document>();
  */
 function useWarmFonts(context: WidgetContext | null, t: Strings | null) {
   useEffect(() => {
-    const net = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-    if (!context || !t || warmed.has(document) || net?.saveData || /2g/.test(net?.effectiveType as string))
-      return;
+    if (!context || !t || warmed.has(document) || savingData()) return;
     warmed.add(document);
-    warmFonts(
-      document,
-      t,
-      (root) => adoptStyles(root, DRAWER_CSS),
-      () => context.store.getState().ui.cartOpen,
-    );
+    warmFonts(document, t, DRAWER_CSS, context.store);
   }, [context, t]);
 }
 

@@ -46,12 +46,6 @@ export const mount: WidgetModule['mount'] = (root, host, context) => {
 /** The fonts of the drawer's first open, ready before it (`warmFonts`): its code came ahead of an add. */
 export const warm: WidgetModule['warm'] = (doc, { config, store }) =>
   void stringsFor(config.lang, config.strings).then(
-    (t) =>
-      warmFonts(
-        doc,
-        t,
-        (root) => adoptStyles(root, css),
-        () => store.getState().ui.cartOpen,
-      ),
+    (t) => warmFonts(doc, t, css, store),
     () => {},
   );

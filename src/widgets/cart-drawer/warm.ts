@@ -1,3 +1,5 @@
+import type { Storefront } from '../../store/store';
+import { adoptStyles } from '../../ui/styles';
 import type { Strings } from './strings';
 
 /**
@@ -24,14 +26,14 @@ const PROBE =
  * drawer opens. (A site's rule that hides elements not yet defined, `:not(:defined)`, hides it too: then it
  * readies nothing, and costs nothing.)
  */
-export function warmFonts(doc: Document, t: Strings, adopt: (root: ShadowRoot) => void, open: () => boolean) {
+export function warmFonts(doc: Document, t: Strings, css: string, store: Storefront) {
   const idle = doc.defaultView?.requestIdleCallback ?? setTimeout;
   const host = doc.createElement('sf-drawer-fonts');
   let left: HTMLElement[] | undefined;
   const step = () => {
-    if (!left) left = probe(doc, host, t, adopt);
+    if (!left) left = probe(doc, host, t, css);
     const el = left.shift();
-    if (!el || open() || !doc.body) return host.remove();
+    if (!el || store.getState().ui.cartOpen || !doc.body) return host.remove();
     if (!host.isConnected) doc.body.append(host);
     el.style.display = '';
     void el.offsetWidth;
@@ -41,14 +43,14 @@ export function warmFonts(doc: Document, t: Strings, adopt: (root: ShadowRoot) =
 }
 
 /** The probe's elements in `host`'s shadow root, each holding the sample text and not shown yet. */
-function probe(doc: Document, host: HTMLElement, t: Strings, adopt: (root: ShadowRoot) => void) {
+function probe(doc: Document, host: HTMLElement, t: Strings, css: string) {
   // Hidden even from a site's `* { visibility: visible !important }` (an inline `!important` wins), and out of
   // reach of the keyboard and of screen readers.
   host.style.cssText = 'position:fixed!important;visibility:hidden!important';
   host.inert = true;
   host.setAttribute('aria-hidden', 'true');
   const root = host.attachShadow({ mode: 'open' });
-  adopt(root);
+  adoptStyles(root, css);
   let parent: Node = root;
   const leaves: HTMLElement[] = [];
   for (const token of PROBE.split(' ')) {

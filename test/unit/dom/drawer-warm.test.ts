@@ -5,7 +5,6 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../../src/i18n/en';
-import { adoptStyles } from '../../../src/ui/styles';
 import * as drawer from '../../../src/widgets/cart-drawer/index';
 import { warmFonts } from '../../../src/widgets/cart-drawer/warm';
 import { CHUNK_TIMEOUT_MS, importChunks, sandboxStore } from '../../helpers/widget';
@@ -23,6 +22,9 @@ afterEach(() => {
 afterAll(() => {
   window.requestIdleCallback = original;
 });
+
+/** A store whose drawer stays closed (all the probe reads of it). */
+const closedStore = { getState: () => ({ ui: { cartOpen: false } }) } as never;
 
 /** Runs the next idle callback. */
 const next = () => (idle.shift() as () => void)();
@@ -43,12 +45,7 @@ const shown = () => leaves().filter((el) => el.style.display !== 'none');
 describe('the drawer’s fonts, readied while the page is idle', () => {
   it('lays the drawer’s elements out unseen in its styles, one an idle callback, and leaves nothing behind', () => {
     const css = drawer.css;
-    warmFonts(
-      document,
-      en.drawer,
-      (root) => adoptStyles(root, css),
-      () => false,
-    );
+    warmFonts(document, en.drawer, css, closedStore);
     // Nothing on the page until the page is idle.
     expect(probe()).toBeUndefined();
     next();
@@ -82,12 +79,7 @@ describe('the drawer’s fonts, readied while the page is idle', () => {
   it('makes its elements without HTML (a page that enforces Trusted Types refuses innerHTML)', () => {
     const html = vi.spyOn(ShadowRoot.prototype, 'innerHTML', 'set');
     const elementHtml = vi.spyOn(Element.prototype, 'innerHTML', 'set');
-    warmFonts(
-      document,
-      en.drawer,
-      () => {},
-      () => false,
-    );
+    warmFonts(document, en.drawer, '', closedStore);
     next();
     expect(leaves().length).toBeGreaterThanOrEqual(8);
     expect(html).not.toHaveBeenCalled();
@@ -98,12 +90,7 @@ describe('the drawer’s fonts, readied while the page is idle', () => {
 
   it('puts the site’s texts (data-strings) in as text', () => {
     const t = { ...en.drawer, cartTitle: '<img src=x onerror="alert(1)">' };
-    warmFonts(
-      document,
-      t,
-      () => {},
-      () => false,
-    );
+    warmFonts(document, t, '', closedStore);
     next();
     const root = probe()?.shadowRoot as ShadowRoot;
     expect(root.querySelector('img')).toBeNull();
@@ -112,12 +99,7 @@ describe('the drawer’s fonts, readied while the page is idle', () => {
 
   it('stops, and takes the probe away, when the drawer opens first', () => {
     let open = false;
-    warmFonts(
-      document,
-      en.drawer,
-      () => {},
-      () => open,
-    );
+    warmFonts(document, en.drawer, '', { getState: () => ({ ui: { cartOpen: open } }) } as never);
     next();
     next();
     expect(shown()).toHaveLength(2);
